@@ -1,0 +1,23 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Switchyard",
+    products: [
+        .library(name: "Switchyard", targets: ["Switchyard"]),
+        .executable(name: "switchyard-demo", targets: ["switchyard-demo"]),
+    ],
+    targets: [
+        .target(name: "Switchyard"),
+        .executableTarget(name: "switchyard-demo", dependencies: ["Switchyard"]),
+        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        // Compiles SwiftState-style app code the way a new app target builds it:
+        // main-actor isolated by default, capturing its own mutable state.
+        .testTarget(
+            name: "SwitchyardMainActorTests",
+            dependencies: ["Switchyard"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,279 @@
+// The event-driven half of the machine: routes by event, route mappings,
+// event handlers and error handlers.
+
+extension Machine {
+    // MARK: Asking
+
+    /// Whether `event` could take the machine from one state to another.
+    ///
+    /// - Parameters:
+    ///   - event: The event to fire.
+    ///   - transition: The move, with concrete states on both sides. A `.any`
+    ///     side is a programmer error: it stops debug builds and returns `false`.
+    ///   - userInfo: Passed to conditions and mappings.
+    /// - Returns: Whether a route or mapping allows the move.
+    /// - Complexity: O(1) in the number of routes of other events and states.
+    public func hasRoute(event: E, transition: Transition<S>, userInfo: Any? = nil) -> Bool {
+        guard let fromState = transition.fromState.rawValue, let toState = transition.toState.rawValue else {
+            assertionFailure("hasRoute(event:transition:) needs concrete states; got \(transition)")
+            return false
+        }
+        return hasRoute(event: event, fromState: fromState, toState: toState, userInfo: userInfo)
+    }
+
+    /// Whether `event` could take the machine from `fromState` to `toState`.
+    ///
+    /// - Parameters:
+    ///   - event: The event to fire.
+    ///   - fromState: The state to start in.
+    ///   - toState: The state to end in.
+    ///   - userInfo: Passed to conditions and mappings.
+    /// - Returns: Whether a route or mapping allows the move.
+    public func hasRoute(event: E, fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
+        let routes = self.routes
+        return routes.allows(event: event, from: fromState, to: toState, userInfo: userInfo)
+    }
+
+    /// The state `event` would take the machine to now, without moving it.
+    ///
+    /// - Parameters:
+    ///   - event: The event to fire.
+    ///   - userInfo: Passed to conditions and mappings.
+    /// - Returns: The target state, or `nil` if the event would be refused.
+    public func canTryEvent(_ event: E, userInfo: Any? = nil) -> S? {
+        let routes = self.routes
+        guard case .move(let target) = routes.decide(event: event, from: state, userInfo: userInfo) else {
+            return nil
+        }
+        return target
+    }
+
+    // MARK: Firing
+
+    /// Fires `event`: moves along the first route that allows it, then runs the
+    /// handlers; or, if none does, runs the error handlers.
+    ///
+    /// Routes are chosen deterministically: this event before `.any`; within
+    /// that, this state before `.any`; then registration order; route mappings
+    /// last. A route to `.any` keeps the machine where it is (and its handlers run).
+    ///
+    /// - Parameters:
+    ///   - event: The event to fire.
+    ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
+    /// - Returns: Whether the machine moved.
+    /// - Complexity: O(1) in the number of routes: at most four hash look-ups.
+    @discardableResult
+    public func tryEvent(_ event: E, userInfo: Any? = nil) -> Bool {
+        if case .move = perform(event: event, userInfo: userInfo) {
+            return true
+        }
+        return false
+    }
+
+    // MARK: Routes
+
+    /// Adds routes that `event` takes.
+    ///
+    /// ```swift
+    /// machine.addRoutes(event: .next, transitions: [.a => .b, .b => .c])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes.
+    ///   - transitions: The moves; `.any` may stand on either side.
+    ///   - condition: What must hold for each move; `nil` always allows it.
+    /// - Returns: What removes these routes.
+    @discardableResult
+    public func addRoutes(event: E, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
+        addRoutes(event: .some(event), transitions: transitions, condition: condition)
+    }
+
+    /// Adds routes that `event` (or, for `.any`, every event) takes.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes, or `.any`.
+    ///   - transitions: The moves; `.any` may stand on either side.
+    ///   - condition: What must hold for each move; `nil` always allows it.
+    /// - Returns: What removes these routes.
+    @discardableResult
+    public func addRoutes(event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
+        addRoutes(event: event, routes: transitions.map { Route(transition: $0, condition: condition) })
+    }
+
+    /// Adds routes, each with its own condition, that `event` takes.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes.
+    ///   - routes: The routes, such as `[.a, .b] => .c`.
+    /// - Returns: What removes these routes.
+    @discardableResult
+    public func addRoutes(event: E, routes: [Route<S, E>]) -> Disposable {
+        addRoutes(event: .some(event), routes: routes)
+    }
+
+    /// Adds routes, each with its own condition, that `event` (or every event) takes.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes, or `.any`.
+    ///   - routes: The routes, such as `[.a, .b] => .c`.
+    /// - Returns: What removes these routes.
+    /// - Complexity: O(*n*) in the number of routes added.
+    @discardableResult
+    public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
+        let added = routes.map { route in
+            let id = makeID()
+            self.routes.addEventRoute(id, event: event.rawValue, transition: route.transition, condition: route.condition)
+            return (id, route.transition)
+        }
+        return ActionDisposable { [weak self] in
+            for (id, transition) in added {
+                self?.routes.removeEventRoute(id, event: event.rawValue, transition: transition)
+            }
+        }
+    }
+
+    /// Adds routes that `event` takes, and a handler for that event.
+    ///
+    /// The handler belongs to the event: it runs after every transition the
+    /// event causes, whichever route was taken.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes.
+    ///   - transitions: The moves.
+    ///   - condition: What must hold for each move.
+    ///   - handler: Runs after each transition caused by `event`.
+    /// - Returns: What removes the routes and the handler.
+    @discardableResult
+    public func addRoutes(
+        event: E, transitions: [Transition<S>], condition: Condition? = nil, handler: @escaping Handler
+    ) -> Disposable {
+        addRoutes(event: .some(event), transitions: transitions, condition: condition, handler: handler)
+    }
+
+    /// Adds routes that `event` (or every event) takes, and a handler for that event.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes, or `.any`.
+    ///   - transitions: The moves.
+    ///   - condition: What must hold for each move.
+    ///   - handler: Runs after each transition caused by `event`.
+    /// - Returns: What removes the routes and the handler.
+    @discardableResult
+    public func addRoutes(
+        event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil, handler: @escaping Handler
+    ) -> Disposable {
+        addRoutes(event: event, routes: transitions.map { Route(transition: $0, condition: condition) }, handler: handler)
+    }
+
+    /// Adds routes that `event` takes, and a handler for that event.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes.
+    ///   - routes: The routes.
+    ///   - handler: Runs after each transition caused by `event`.
+    /// - Returns: What removes the routes and the handler.
+    @discardableResult
+    public func addRoutes(event: E, routes: [Route<S, E>], handler: @escaping Handler) -> Disposable {
+        addRoutes(event: .some(event), routes: routes, handler: handler)
+    }
+
+    /// Adds routes that `event` (or every event) takes, and a handler for that event.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes these routes, or `.any`.
+    ///   - routes: The routes.
+    ///   - handler: Runs after each transition caused by `event`.
+    /// - Returns: What removes the routes and the handler.
+    @discardableResult
+    public func addRoutes(event: Event<E>, routes: [Route<S, E>], handler: @escaping Handler) -> Disposable {
+        combine([addRoutes(event: event, routes: routes), addHandler(event: event, handler: handler)])
+    }
+
+    // MARK: Route mappings
+
+    /// Adds routes written as a closure, for states and events with associated values.
+    ///
+    /// ```swift
+    /// machine.addRouteMapping { event, fromState, userInfo in
+    ///     guard case .str(let word)? = event else { return nil }
+    ///     return word == "go" ? .str("gone") : nil
+    /// }
+    /// ```
+    ///
+    /// Mappings are asked after every arrow route, in the order they were added.
+    /// `tryState` asks them with a `nil` event and takes the move if the mapping
+    /// names the requested state. A mapping that returns the current state makes
+    /// a successful transition that stays in place.
+    ///
+    /// - Parameter routeMapping: Returns the state to go to, or `nil` for no route.
+    /// - Returns: What removes the mapping.
+    @discardableResult
+    public func addRouteMapping(_ routeMapping: @escaping RouteMapping) -> Disposable {
+        let id = makeID()
+        routes.addRouteMapping(id, routeMapping)
+        return ActionDisposable { [weak self] in
+            self?.routes.removeRouteMapping(id)
+        }
+    }
+
+    /// Adds a route mapping and a handler that runs after each transition the
+    /// mapping allows (whether asked by event or by state).
+    ///
+    /// - Parameters:
+    ///   - routeMapping: Returns the state to go to, or `nil` for no route.
+    ///   - order: When the handler runs among the others; lower first.
+    ///   - handler: Runs when the mapping names the state the machine moved to.
+    /// - Returns: What removes the mapping and the handler.
+    @discardableResult
+    public func addRouteMapping(
+        _ routeMapping: @escaping RouteMapping, order: HandlerOrder = 100, handler: @escaping Handler
+    ) -> Disposable {
+        let handlerDisposable = register(.any(TransitionKey(from: nil, to: nil)), order: order) { context in
+            if routeMapping(context.event, context.fromState, context.userInfo) == context.toState {
+                handler(context)
+            }
+        }
+        return combine([addRouteMapping(routeMapping), handlerDisposable])
+    }
+
+    // MARK: Handlers
+
+    /// Adds a handler that runs after every transition `event` causes.
+    ///
+    /// - Parameters:
+    ///   - event: The event to observe.
+    ///   - order: When the handler runs among the others; lower first.
+    ///   - handler: Runs after the state has changed.
+    /// - Returns: What removes the handler.
+    @discardableResult
+    public func addHandler(event: E, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+        addHandler(event: .some(event), order: order, handler: handler)
+    }
+
+    /// Adds a handler that runs after every transition `event` (or, for `.any`,
+    /// any event) causes. It does not run for `tryState`.
+    ///
+    /// - Parameters:
+    ///   - event: The event to observe, or `.any`.
+    ///   - order: When the handler runs among the others; lower first.
+    ///   - handler: Runs after the state has changed.
+    /// - Returns: What removes the handler.
+    @discardableResult
+    public func addHandler(event: Event<E>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+        register(.event(event), order: order, handler: handler)
+    }
+
+    /// Adds a handler that runs whenever a request is refused, by event or by state.
+    ///
+    /// For a refused event, the context's `toState` is the current state; for
+    /// a refused state request, it is the requested state.
+    ///
+    /// - Parameters:
+    ///   - order: When the handler runs among the other error handlers; lower first.
+    ///   - handler: Runs after the refusal; the state has not changed.
+    /// - Returns: What removes the handler.
+    @discardableResult
+    public func addErrorHandler(order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+        register(.error, order: order, handler: handler)
+    }
+}
