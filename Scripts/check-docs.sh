@@ -60,8 +60,8 @@ manifests=()
 # Writes the ```swift blocks of $1 as numbered files in $2, each with its first line number.
 extract_blocks() {
     awk -v out="$2" '
-        /^```swift[[:space:]]*$/ && !inside { inside = 1; count += 1; file = sprintf("%s/%03d.swift", out, count); printf "%d\n", NR + 1 > (file ".line"); printf "" > file; next }
-        /^```[[:space:]]*$/ && inside { inside = 0; close(file); next }
+        /^```swift *$/ && !inside { inside = 1; count += 1; file = sprintf("%s/%03d.swift", out, count); printf "%d\n", NR + 1 > (file ".line"); close(file ".line"); printf "" > file; next }
+        /^``` *$/ && inside { inside = 0; close(file); next }
         inside { print >> file }
     ' "$1"
 }
