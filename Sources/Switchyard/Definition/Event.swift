@@ -19,11 +19,13 @@ extension Event: RawRepresentable {
     /// Wraps a concrete event, or makes ``any`` from `nil`.
     ///
     /// - Parameter rawValue: An event, or `nil` for the wildcard.
+    @inlinable
     public init(rawValue: E?) {
         self = rawValue.map(Event.some) ?? .any
     }
 
     /// The concrete event, or `nil` for ``any``.
+    @inlinable
     public var rawValue: E? {
         switch self {
         case .some(let event): event

@@ -13,21 +13,25 @@ infix operator <-! : AdditionPrecedence
 // MARK: - Transitions
 
 /// Makes the transition `left` → `right`; the same as ``Transition/init(fromState:toState:)-(State<S>,State<S>)``.
+@inlinable
 public func => <S: StateType>(left: State<S>, right: State<S>) -> Transition<S> {
     Transition(fromState: left, toState: right)
 }
 
 /// Makes the transition `left` → `right`; the same as ``Transition/init(fromState:toState:)-(State<S>,S)``.
+@inlinable
 public func => <S: StateType>(left: State<S>, right: S) -> Transition<S> {
     Transition(fromState: left, toState: right)
 }
 
 /// Makes the transition `left` → `right`; the same as ``Transition/init(fromState:toState:)-(S,State<S>)``.
+@inlinable
 public func => <S: StateType>(left: S, right: State<S>) -> Transition<S> {
     Transition(fromState: left, toState: right)
 }
 
 /// Makes the transition `left` → `right`; the same as ``Transition/init(fromState:toState:)-(S,S)``.
+@inlinable
 public func => <S: StateType>(left: S, right: S) -> Transition<S> {
     Transition(fromState: left, toState: right)
 }
@@ -35,41 +39,49 @@ public func => <S: StateType>(left: S, right: S) -> Transition<S> {
 // MARK: - Chains
 
 /// Extends a transition into a chain: `(.a => .b) => .c`; the same as ``TransitionChain/appending(_:)``.
+@inlinable
 public func => <S: StateType>(left: Transition<S>, right: State<S>) -> TransitionChain<S> {
     TransitionChain(transition: left).appending(right)
 }
 
 /// Extends a transition into a chain: `(.a => .b) => .c`; the same as ``TransitionChain/appending(_:)``.
+@inlinable
 public func => <S: StateType>(left: Transition<S>, right: S) -> TransitionChain<S> {
     TransitionChain(transition: left).appending(.some(right))
 }
 
 /// Extends a chain by one state; the same as ``TransitionChain/appending(_:)``.
+@inlinable
 public func => <S: StateType>(left: TransitionChain<S>, right: State<S>) -> TransitionChain<S> {
     left.appending(right)
 }
 
 /// Extends a chain by one state; the same as ``TransitionChain/appending(_:)``.
+@inlinable
 public func => <S: StateType>(left: TransitionChain<S>, right: S) -> TransitionChain<S> {
     left.appending(.some(right))
 }
 
 /// Puts a state in front of a transition: `.a => (.b => .c)`; the same as ``TransitionChain/prepending(_:)``.
+@inlinable
 public func => <S: StateType>(left: State<S>, right: Transition<S>) -> TransitionChain<S> {
     TransitionChain(transition: right).prepending(left)
 }
 
 /// Puts a state in front of a transition: `.a => (.b => .c)`; the same as ``TransitionChain/prepending(_:)``.
+@inlinable
 public func => <S: StateType>(left: S, right: Transition<S>) -> TransitionChain<S> {
     TransitionChain(transition: right).prepending(.some(left))
 }
 
 /// Puts a state in front of a chain; the same as ``TransitionChain/prepending(_:)``.
+@inlinable
 public func => <S: StateType>(left: State<S>, right: TransitionChain<S>) -> TransitionChain<S> {
     right.prepending(left)
 }
 
 /// Puts a state in front of a chain; the same as ``TransitionChain/prepending(_:)``.
+@inlinable
 public func => <S: StateType>(left: S, right: TransitionChain<S>) -> TransitionChain<S> {
     right.prepending(.some(left))
 }
@@ -77,26 +89,31 @@ public func => <S: StateType>(left: S, right: TransitionChain<S>) -> TransitionC
 // MARK: - Routes between sets of states
 
 /// Allows every state of `left` to move to `right`; the same as ``Route/init(fromStates:toState:)``.
+@inlinable
 public func => <S: StateType, E: EventType>(left: [S], right: State<S>) -> Route<S, E> {
     Route(fromStates: left, toState: right)
 }
 
 /// Allows every state of `left` to move to `right`; the same as ``Route/init(fromStates:toState:)``.
+@inlinable
 public func => <S: StateType, E: EventType>(left: [S], right: S) -> Route<S, E> {
     Route(fromStates: left, toState: .some(right))
 }
 
 /// Allows `left` to move to every state of `right`; the same as ``Route/init(fromState:toStates:)``.
+@inlinable
 public func => <S: StateType, E: EventType>(left: State<S>, right: [S]) -> Route<S, E> {
     Route(fromState: left, toStates: right)
 }
 
 /// Allows `left` to move to every state of `right`; the same as ``Route/init(fromState:toStates:)``.
+@inlinable
 public func => <S: StateType, E: EventType>(left: S, right: [S]) -> Route<S, E> {
     Route(fromState: .some(left), toStates: right)
 }
 
 /// Allows every state of `left` to move to every state of `right`; the same as ``Route/init(fromStates:toStates:)``.
+@inlinable
 public func => <S: StateType, E: EventType>(left: [S], right: [S]) -> Route<S, E> {
     Route(fromStates: left, toStates: right)
 }
@@ -107,6 +124,7 @@ public func => <S: StateType, E: EventType>(left: [S], right: [S]) -> Route<S, E
 ///
 /// - Returns: `machine`, so that requests chain: `machine <- .a <- .b`.
 @discardableResult
+@inlinable
 public func <- <S: StateType, E: EventType>(machine: Machine<S, E>, state: S) -> Machine<S, E> {
     machine.tryState(state)
     return machine
@@ -116,6 +134,7 @@ public func <- <S: StateType, E: EventType>(machine: Machine<S, E>, state: S) ->
 ///
 /// - Returns: `machine`, so that requests chain.
 @discardableResult
+@inlinable
 public func <- <S: StateType, E: EventType>(machine: Machine<S, E>, request: (S, Any?)) -> Machine<S, E> {
     machine.tryState(request.0, userInfo: request.1)
     return machine
@@ -125,6 +144,7 @@ public func <- <S: StateType, E: EventType>(machine: Machine<S, E>, request: (S,
 ///
 /// - Returns: `machine`, so that events chain: `machine <-! .go <-! .stop`.
 @discardableResult
+@inlinable
 public func <-! <S: StateType, E: EventType>(machine: Machine<S, E>, event: E) -> Machine<S, E> {
     machine.tryEvent(event)
     return machine
@@ -134,6 +154,7 @@ public func <-! <S: StateType, E: EventType>(machine: Machine<S, E>, event: E) -
 ///
 /// - Returns: `machine`, so that events chain.
 @discardableResult
+@inlinable
 public func <-! <S: StateType, E: EventType>(machine: Machine<S, E>, request: (E, Any?)) -> Machine<S, E> {
     machine.tryEvent(request.0, userInfo: request.1)
     return machine

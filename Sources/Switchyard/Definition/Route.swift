@@ -13,6 +13,7 @@ public struct Route<S: StateType, E: EventType> {
     /// - Parameters:
     ///   - transition: The move this route allows.
     ///   - condition: What must hold for the move; `nil` always allows it.
+    @inlinable
     public init(transition: Transition<S>, condition: ((TransitionContext<S, E>) -> Bool)?) {
         self.transition = transition
         self.condition = condition

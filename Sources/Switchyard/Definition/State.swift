@@ -21,11 +21,13 @@ extension State: RawRepresentable {
     /// Wraps a concrete state, or makes ``any`` from `nil`.
     ///
     /// - Parameter rawValue: A state, or `nil` for the wildcard.
+    @inlinable
     public init(rawValue: S?) {
         self = rawValue.map(State.some) ?? .any
     }
 
     /// The concrete state, or `nil` for ``any``.
+    @inlinable
     public var rawValue: S? {
         switch self {
         case .some(let state): state

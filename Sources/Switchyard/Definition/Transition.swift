@@ -17,6 +17,7 @@ public struct Transition<S: StateType>: Hashable {
     /// - Parameters:
     ///   - fromState: Where the move starts, or `.any`.
     ///   - toState: Where the move ends, or `.any`.
+    @inlinable
     public init(fromState: State<S>, toState: State<S>) {
         self.fromState = fromState
         self.toState = toState
@@ -27,6 +28,7 @@ public struct Transition<S: StateType>: Hashable {
     /// - Parameters:
     ///   - fromState: Where the move starts.
     ///   - toState: Where the move ends, or `.any`.
+    @inlinable
     public init(fromState: S, toState: State<S>) {
         self.init(fromState: .some(fromState), toState: toState)
     }
@@ -36,6 +38,7 @@ public struct Transition<S: StateType>: Hashable {
     /// - Parameters:
     ///   - fromState: Where the move starts, or `.any`.
     ///   - toState: Where the move ends.
+    @inlinable
     public init(fromState: State<S>, toState: S) {
         self.init(fromState: fromState, toState: .some(toState))
     }
@@ -45,6 +48,7 @@ public struct Transition<S: StateType>: Hashable {
     /// - Parameters:
     ///   - fromState: Where the move starts.
     ///   - toState: Where the move ends.
+    @inlinable
     public init(fromState: S, toState: S) {
         self.init(fromState: .some(fromState), toState: .some(toState))
     }

@@ -28,6 +28,7 @@ public struct TransitionContext<S: StateType, E: EventType> {
     ///   - fromState: The state the machine was in.
     ///   - toState: The state the machine moves to.
     ///   - userInfo: Anything the caller passed along.
+    @inlinable
     public init(event: E?, fromState: S, toState: S, userInfo: Any?) {
         self.event = event
         self.fromState = fromState

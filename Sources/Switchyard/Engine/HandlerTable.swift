@@ -3,14 +3,16 @@
 ///
 /// A reference, so that disposing it from inside a delivery is seen by that
 /// delivery at once: a disposed handler never runs again.
+@usableFromInline
 final class HandlerRecord<S: StateType, E: EventType> {
-    let order: HandlerOrder
+    @usableFromInline let order: HandlerOrder
     /// How specific the registration is (0 most); breaks ties of equal `order`.
-    let rank: UInt8
-    let id: RegistrationID
-    let body: (TransitionContext<S, E>) -> Void
-    var isDisposed = false
+    @usableFromInline let rank: UInt8
+    @usableFromInline let id: RegistrationID
+    @usableFromInline let body: (TransitionContext<S, E>) -> Void
+    @usableFromInline var isDisposed = false
 
+    @inlinable
     init(order: HandlerOrder, rank: UInt8, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void) {
         self.order = order
         self.rank = rank
@@ -19,12 +21,14 @@ final class HandlerRecord<S: StateType, E: EventType> {
     }
 
     /// Whether this handler runs before `other` in one delivery.
+    @inlinable
     func precedes(_ other: HandlerRecord) -> Bool {
         (order, rank, id.rawValue) < (other.order, other.rank, other.id.rawValue)
     }
 }
 
 /// Which handlers a transition concerns.
+@usableFromInline
 enum DeliveryKind {
     /// A successful `tryEvent`: event handlers and "any" handlers.
     case event
@@ -35,6 +39,7 @@ enum DeliveryKind {
 }
 
 /// Where a handler is registered, which decides the transitions it hears of.
+@usableFromInline
 enum HandlerSlot<S: StateType, E: EventType> {
     /// Event-driven transitions caused by this event (or any event).
     case event(Event<E>)
@@ -47,6 +52,7 @@ enum HandlerSlot<S: StateType, E: EventType> {
 
     /// How specific the slot is, 0 most: an exact event before `.any`, and
     /// `from => to`, `from => .any`, `.any => to`, `.any => .any` in that order.
+    @inlinable
     var rank: UInt8 {
         switch self {
         case .event(.some): 0
@@ -59,21 +65,24 @@ enum HandlerSlot<S: StateType, E: EventType> {
 
 /// The handlers of one machine, kept sorted in buckets so that a delivery
 /// merges a few sorted lists instead of sorting.
+@usableFromInline
 struct HandlerTable<S: StateType, E: EventType> {
-    typealias Record = HandlerRecord<S, E>
+    @usableFromInline typealias Record = HandlerRecord<S, E>
 
     /// Handlers for event-driven transitions, by event (`.any` included).
-    private var eventHandlers: [Event<E>: [Record]] = [:]
+    @usableFromInline var eventHandlers: [Event<E>: [Record]] = [:]
     /// Handlers for state-driven transitions, by transition.
-    private var stateHandlers: [TransitionKey<S>: [Record]] = [:]
+    @usableFromInline var stateHandlers: [TransitionKey<S>: [Record]] = [:]
     /// Handlers for both kinds, by transition.
-    private var anyHandlers: [TransitionKey<S>: [Record]] = [:]
-    private var errorHandlers: [Record] = []
+    @usableFromInline var anyHandlers: [TransitionKey<S>: [Record]] = [:]
+    @usableFromInline var errorHandlers: [Record] = []
 
+    @inlinable
     init() {}
 
     // MARK: Registration
 
+    @inlinable
     mutating func add(_ record: Record, to slot: HandlerSlot<S, E>) {
         switch slot {
         case .event(let event): Self.insert(record, into: &eventHandlers[event, default: []])
@@ -83,6 +92,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
     }
 
+    @inlinable
     mutating func remove(_ record: Record, from slot: HandlerSlot<S, E>) {
         switch slot {
         case .event(let event): Self.remove(record, at: event, from: &eventHandlers)
@@ -94,7 +104,8 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     /// Inserts after every handler that runs before it: O(1) when handlers
     /// arrive in order, O(bucket) otherwise.
-    private static func insert(_ record: Record, into bucket: inout [Record]) {
+    @inlinable
+    static func insert(_ record: Record, into bucket: inout [Record]) {
         var index = bucket.endIndex
         while index > bucket.startIndex, record.precedes(bucket[index - 1]) {
             index -= 1
@@ -102,7 +113,8 @@ struct HandlerTable<S: StateType, E: EventType> {
         bucket.insert(record, at: index)
     }
 
-    private static func remove<Key>(_ record: Record, at key: Key, from buckets: inout [Key: [Record]]) {
+    @inlinable
+    static func remove<Key>(_ record: Record, at key: Key, from buckets: inout [Key: [Record]]) {
         guard let index = buckets.index(forKey: key) else { return }
         buckets.values[index].removeAll { $0 === record }
         if buckets.values[index].isEmpty {
@@ -117,12 +129,16 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// first, then registration order.
     ///
     /// The sorted buckets are merged on the fly, without allocating.
+    @inlinable
     func forEachHandler(kind: DeliveryKind, event: E?, from: S, to: S, _ body: (Record) -> Void) {
         if kind == .error {
             errorHandlers.forEach(body)
             return
         }
-        let transitionKeys = TransitionKey.candidates(from: from, to: to)
+        let transitionKeys = (
+            TransitionKey(from: from, to: to), TransitionKey(from: from, to: nil),
+            TransitionKey(from: nil, to: to), TransitionKey<S>(from: nil, to: nil)
+        )
         withUnsafeTemporaryAllocation(of: Cursor.self, capacity: 10) { cursors in
             var count = 0
             func add(_ bucket: [Record]?) {
@@ -153,12 +169,19 @@ struct HandlerTable<S: StateType, E: EventType> {
     }
 
     /// A position in one sorted bucket.
-    private struct Cursor {
-        var records: [Record]
-        var index = 0
+    @usableFromInline
+    struct Cursor {
+        @usableFromInline var records: [Record]
+        @usableFromInline var index = 0
+
+        @inlinable
+        init(records: [Record]) {
+            self.records = records
+        }
     }
 
-    private static func merge(_ cursors: Slice<UnsafeMutableBufferPointer<Cursor>>, _ body: (Record) -> Void) {
+    @inlinable
+    static func merge(_ cursors: Slice<UnsafeMutableBufferPointer<Cursor>>, _ body: (Record) -> Void) {
         if cursors.count == 1 {
             cursors.first!.records.forEach(body)
             return

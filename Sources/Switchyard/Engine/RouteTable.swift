@@ -3,37 +3,62 @@
 ///
 /// A value type with no knowledge of handlers or threads: it answers "where may
 /// the machine go?" and nothing else.
+@usableFromInline
 struct RouteTable<S: StateType, E: EventType> {
-    typealias Context = TransitionContext<S, E>
-    typealias Condition = (Context) -> Bool
-    typealias RouteMapping = (E?, S, Any?) -> S?
-    typealias StateRouteMapping = (S, Any?) -> [S]?
+    @usableFromInline typealias Context = TransitionContext<S, E>
+    @usableFromInline typealias Condition = (Context) -> Bool
+    @usableFromInline typealias RouteMapping = (E?, S, Any?) -> S?
+    @usableFromInline typealias StateRouteMapping = (S, Any?) -> [S]?
 
     /// One registered route in one bucket.
+    @usableFromInline
     struct Entry {
-        var id: RegistrationID
+        @usableFromInline var id: RegistrationID
         /// Where the route leads; `nil` is `.any`, which an event takes as "stay".
-        var target: S?
-        var condition: Condition?
+        @usableFromInline var target: S?
+        @usableFromInline var condition: Condition?
 
+        @inlinable
+        init(id: RegistrationID, target: S?, condition: Condition?) {
+            self.id = id
+            self.target = target
+            self.condition = condition
+        }
+
+        @inlinable
         func allows(_ context: Context) -> Bool {
             condition?(context) ?? true
         }
     }
 
-    /// Event routes by (event, from-state), for `tryEvent`.
-    private var eventRoutes: [EventRouteKey<S, E>: [Entry]] = [:]
-    /// The same event routes by transition, whatever their event, for `tryState`.
-    private var eventRoutesByTransition: [TransitionKey<S>: [Entry]] = [:]
-    /// Event-less routes by transition, for `tryState`.
-    private var stateRoutes: [TransitionKey<S>: [Entry]] = [:]
-    private var routeMappings: [(id: RegistrationID, mapping: RouteMapping)] = []
-    private var stateRouteMappings: [(id: RegistrationID, mapping: StateRouteMapping)] = []
+    /// A route mapping of either kind, with the registration that removes it.
+    @usableFromInline
+    struct Mapping<Body> {
+        @usableFromInline var id: RegistrationID
+        @usableFromInline var body: Body
 
+        @inlinable
+        init(id: RegistrationID, body: Body) {
+            self.id = id
+            self.body = body
+        }
+    }
+
+    /// Event routes by (event, from-state), for `tryEvent`.
+    @usableFromInline var eventRoutes: [EventRouteKey<S, E>: [Entry]] = [:]
+    /// The same event routes by transition, whatever their event, for `tryState`.
+    @usableFromInline var eventRoutesByTransition: [TransitionKey<S>: [Entry]] = [:]
+    /// Event-less routes by transition, for `tryState`.
+    @usableFromInline var stateRoutes: [TransitionKey<S>: [Entry]] = [:]
+    @usableFromInline var routeMappings: [Mapping<RouteMapping>] = []
+    @usableFromInline var stateRouteMappings: [Mapping<StateRouteMapping>] = []
+
+    @inlinable
     init() {}
 
     // MARK: Registration
 
+    @inlinable
     mutating func addEventRoute(_ id: RegistrationID, event: E?, transition: Transition<S>, condition: Condition?) {
         let key = TransitionKey(transition)
         let entry = Entry(id: id, target: key.to, condition: condition)
@@ -41,38 +66,46 @@ struct RouteTable<S: StateType, E: EventType> {
         eventRoutesByTransition[key, default: []].append(entry)
     }
 
+    @inlinable
     mutating func removeEventRoute(_ id: RegistrationID, event: E?, transition: Transition<S>) {
         let key = TransitionKey(transition)
         Self.remove(id, at: EventRouteKey(event: event, from: key.from), from: &eventRoutes)
         Self.remove(id, at: key, from: &eventRoutesByTransition)
     }
 
+    @inlinable
     mutating func addStateRoute(_ id: RegistrationID, transition: Transition<S>, condition: Condition?) {
         let key = TransitionKey(transition)
         stateRoutes[key, default: []].append(Entry(id: id, target: key.to, condition: condition))
     }
 
+    @inlinable
     mutating func removeStateRoute(_ id: RegistrationID, transition: Transition<S>) {
         Self.remove(id, at: TransitionKey(transition), from: &stateRoutes)
     }
 
+    @inlinable
     mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) {
-        routeMappings.append((id, mapping))
+        routeMappings.append(Mapping(id: id, body: mapping))
     }
 
+    @inlinable
     mutating func removeRouteMapping(_ id: RegistrationID) {
         routeMappings.removeAll { $0.id == id }
     }
 
+    @inlinable
     mutating func addStateRouteMapping(_ id: RegistrationID, _ mapping: @escaping StateRouteMapping) {
-        stateRouteMappings.append((id, mapping))
+        stateRouteMappings.append(Mapping(id: id, body: mapping))
     }
 
+    @inlinable
     mutating func removeStateRouteMapping(_ id: RegistrationID) {
         stateRouteMappings.removeAll { $0.id == id }
     }
 
-    private static func remove<Key>(_ id: RegistrationID, at key: Key, from buckets: inout [Key: [Entry]]) {
+    @inlinable
+    static func remove<Key>(_ id: RegistrationID, at key: Key, from buckets: inout [Key: [Entry]]) {
         guard let index = buckets.index(forKey: key) else { return }
         buckets.values[index].removeAll { $0.id == id }
         if buckets.values[index].isEmpty {
@@ -88,6 +121,7 @@ struct RouteTable<S: StateType, E: EventType> {
     /// least (`.any` event, `.any` state), each in registration order; route
     /// mappings come last, in registration order. The first route whose
     /// condition holds wins.
+    @inlinable
     func decide(event: E, from state: S, userInfo: Any?) -> Decision<S> {
         var sawRoute = false
         if !eventRoutes.isEmpty {
@@ -110,8 +144,8 @@ struct RouteTable<S: StateType, E: EventType> {
                 return .move(to: target)
             }
         }
-        for (_, mapping) in routeMappings {
-            if let target = mapping(event, state, userInfo) {
+        for mapping in routeMappings {
+            if let target = mapping.body(event, state, userInfo) {
                 return .move(to: target)
             }
         }
@@ -122,6 +156,7 @@ struct RouteTable<S: StateType, E: EventType> {
     ///
     /// Event-less routes come first, then event routes of every event, then
     /// state route mappings, then route mappings asked with a `nil` event.
+    @inlinable
     func decide(from state: S, to target: S, userInfo: Any?) -> Decision<S> {
         let context = Context(event: nil, fromState: state, toState: target, userInfo: userInfo)
         var sawRoute = false
@@ -138,13 +173,13 @@ struct RouteTable<S: StateType, E: EventType> {
         if someRouteAllows(in: stateRoutes) || someRouteAllows(in: eventRoutesByTransition) {
             return .move(to: target)
         }
-        for (_, mapping) in stateRouteMappings {
-            if let targets = mapping(state, userInfo), targets.contains(target) {
+        for mapping in stateRouteMappings {
+            if let targets = mapping.body(state, userInfo), targets.contains(target) {
                 return .move(to: target)
             }
         }
-        for (_, mapping) in routeMappings {
-            if mapping(nil, state, userInfo) == target {
+        for mapping in routeMappings {
+            if mapping.body(nil, state, userInfo) == target {
                 return .move(to: target)
             }
         }
@@ -153,6 +188,7 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Whether `event` could take the machine from `state` to `target`, by any
     /// of its routes (not only the one `tryEvent` would choose) or mappings.
+    @inlinable
     func allows(event: E, from state: S, to target: S, userInfo: Any?) -> Bool {
         let context = Context(event: event, fromState: state, toState: target, userInfo: userInfo)
         func allows(_ key: EventRouteKey<S, E>) -> Bool {
@@ -161,11 +197,12 @@ struct RouteTable<S: StateType, E: EventType> {
         }
         return allows(EventRouteKey(event: event, from: state)) || allows(EventRouteKey(event: event, from: nil))
             || allows(EventRouteKey(event: nil, from: state)) || allows(EventRouteKey(event: nil, from: nil))
-            || routeMappings.contains { $0.mapping(event, state, userInfo) == target }
+            || routeMappings.contains { $0.body(event, state, userInfo) == target }
     }
 }
 
 /// What a route table decided for one request.
+@usableFromInline
 enum Decision<S: StateType> {
     /// A route or mapping allows the move to this state.
     case move(to: S)

@@ -62,6 +62,7 @@ extension Machine {
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: Whether the machine moved.
     /// - Complexity: O(1) in the number of routes: at most four hash look-ups.
+    @inlinable
     @discardableResult
     public func tryEvent(_ event: E, userInfo: Any? = nil) -> Bool {
         if case .move = perform(event: event, userInfo: userInfo) {
@@ -83,6 +84,7 @@ extension Machine {
     ///   - transitions: The moves; `.any` may stand on either side.
     ///   - condition: What must hold for each move; `nil` always allows it.
     /// - Returns: What removes these routes.
+    @inlinable
     @discardableResult
     public func addRoutes(event: E, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
         addRoutes(event: .some(event), transitions: transitions, condition: condition)
@@ -95,6 +97,7 @@ extension Machine {
     ///   - transitions: The moves; `.any` may stand on either side.
     ///   - condition: What must hold for each move; `nil` always allows it.
     /// - Returns: What removes these routes.
+    @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
         addRoutes(event: event, routes: transitions.map { Route(transition: $0, condition: condition) })
@@ -106,6 +109,7 @@ extension Machine {
     ///   - event: The event that takes these routes.
     ///   - routes: The routes, such as `[.a, .b] => .c`.
     /// - Returns: What removes these routes.
+    @inlinable
     @discardableResult
     public func addRoutes(event: E, routes: [Route<S, E>]) -> Disposable {
         addRoutes(event: .some(event), routes: routes)
@@ -118,6 +122,7 @@ extension Machine {
     ///   - routes: The routes, such as `[.a, .b] => .c`.
     /// - Returns: What removes these routes.
     /// - Complexity: O(*n*) in the number of routes added.
+    @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
         let added = routes.map { route in

@@ -60,6 +60,7 @@ extension Machine {
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: Whether the machine moved.
     /// - Complexity: O(1) in the number of routes.
+    @inlinable
     @discardableResult
     public func tryState(_ toState: S, userInfo: Any? = nil) -> Bool {
         if case .move = perform(state: toState, userInfo: userInfo) {
@@ -81,6 +82,7 @@ extension Machine {
     ///   - transition: The move; `.any` may stand on either side.
     ///   - condition: What must hold for the move; `nil` always allows it.
     /// - Returns: What removes the route.
+    @inlinable
     @discardableResult
     public func addRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
         addRoute(Route(transition: transition, condition: condition))
@@ -90,6 +92,7 @@ extension Machine {
     ///
     /// - Parameter route: The route, such as `[.a, .b] => .c`.
     /// - Returns: What removes the route.
+    @inlinable
     @discardableResult
     public func addRoute(_ route: Route<S, E>) -> Disposable {
         let id = makeID()

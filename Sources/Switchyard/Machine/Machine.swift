@@ -37,18 +37,23 @@ public final class Machine<S: StateType, E: EventType> {
     public typealias StateRouteMapping = (_ fromState: S, _ userInfo: Any?) -> [S]?
 
     /// The current state.
-    public private(set) var state: S
+    @inlinable
+    public var state: S {
+        currentState
+    }
+
+    @usableFromInline var currentState: S
 
     /// When the handlers of a nested request run.
     public let delivery: DeliveryPolicy
 
-    var routes = RouteTable<S, E>()
-    var handlers = HandlerTable<S, E>()
-    private var lastID: UInt64 = 0
+    @usableFromInline var routes = RouteTable<S, E>()
+    @usableFromInline var handlers = HandlerTable<S, E>()
+    @usableFromInline var lastID: UInt64 = 0
 
     /// Deliveries waiting for the one in progress, under `.runToCompletion`.
-    private var pending: [Delivery] = []
-    private var isDelivering = false
+    @usableFromInline var pending: [Delivery] = []
+    @usableFromInline var isDelivering = false
 
     /// Creates a machine in `state` and lets `initClosure` add its routes and handlers.
     ///
@@ -64,7 +69,7 @@ public final class Machine<S: StateType, E: EventType> {
     ///     handler run; ``DeliveryPolicy/immediate`` (SwiftState's behaviour) by default.
     ///   - initClosure: Configures the new machine.
     public init(state: S, delivery: DeliveryPolicy = .immediate, initClosure: ((Machine) -> Void)? = nil) {
-        self.state = state
+        self.currentState = state
         self.delivery = delivery
         initClosure?(self)
     }
@@ -76,6 +81,7 @@ public final class Machine<S: StateType, E: EventType> {
         closure(self)
     }
 
+    @inlinable
     func makeID() -> RegistrationID {
         lastID += 1
         return RegistrationID(rawValue: lastID)
@@ -90,12 +96,20 @@ public typealias StateMachine<S: StateType, E: EventType> = Machine<S, E>
 
 extension Machine {
     /// A transition (or refusal) whose handlers are to run.
+    @usableFromInline
     struct Delivery {
-        var kind: DeliveryKind
-        var context: Context
+        @usableFromInline var kind: DeliveryKind
+        @usableFromInline var context: Context
+
+        @inlinable
+        init(kind: DeliveryKind, context: Context) {
+            self.kind = kind
+            self.context = context
+        }
     }
 
     /// Decides, moves and delivers one event; the one path under every event API.
+    @inlinable
     func perform(event: E, userInfo: Any?) -> Decision<S> {
         let from = state
         // A local copy: conditions and mappings may add or dispose routes.
@@ -103,7 +117,7 @@ extension Machine {
         let decision = routes.decide(event: event, from: from, userInfo: userInfo)
         switch decision {
         case .move(let target):
-            state = target
+            currentState = target
             deliver(Delivery(kind: .event, context: Context(event: event, fromState: from, toState: target, userInfo: userInfo)))
         case .noRoute, .refused:
             deliver(Delivery(kind: .error, context: Context(event: event, fromState: from, toState: from, userInfo: userInfo)))
@@ -112,13 +126,14 @@ extension Machine {
     }
 
     /// Decides, moves and delivers one state request; the one path under every state API.
+    @inlinable
     func perform(state target: S, userInfo: Any?) -> Decision<S> {
         let from = state
         let routes = self.routes
         let decision = routes.decide(from: from, to: target, userInfo: userInfo)
         switch decision {
         case .move:
-            state = target
+            currentState = target
             deliver(Delivery(kind: .state, context: Context(event: nil, fromState: from, toState: target, userInfo: userInfo)))
         case .noRoute, .refused:
             deliver(Delivery(kind: .error, context: Context(event: nil, fromState: from, toState: target, userInfo: userInfo)))
@@ -126,7 +141,8 @@ extension Machine {
         return decision
     }
 
-    private func deliver(_ delivery: Delivery) {
+    @inlinable
+    func deliver(_ delivery: Delivery) {
         guard self.delivery == .runToCompletion else {
             run(delivery)
             return
@@ -147,7 +163,8 @@ extension Machine {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func run(_ delivery: Delivery) {
+    @inlinable
+    func run(_ delivery: Delivery) {
         // A local copy: handlers may add or dispose handlers while we iterate.
         let handlers = self.handlers
         let context = delivery.context
@@ -165,6 +182,7 @@ extension Machine {
 
 extension Machine {
     /// Adds a handler to `slot` and returns what removes it.
+    @inlinable
     func register(_ slot: HandlerSlot<S, E>, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let record = HandlerRecord(order: order, rank: slot.rank, id: makeID(), body: handler)
         handlers.add(record, to: slot)
@@ -175,6 +193,7 @@ extension Machine {
     }
 
     /// One disposable for several registrations.
+    @usableFromInline
     func combine(_ disposables: [Disposable]) -> Disposable {
         ActionDisposable {
             for disposable in disposables {

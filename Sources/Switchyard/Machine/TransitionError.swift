@@ -38,6 +38,7 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
     }
 
     /// The error for a refused event.
+    @usableFromInline
     init<S, E>(reason: Reason, event: E, fromState: S) {
         let request = "event \(event) from \(fromState)"
         switch reason {
@@ -48,6 +49,7 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
     }
 
     /// The error for a refused state request.
+    @usableFromInline
     init<S>(reason: Reason, fromState: S, toState: S) {
         let request = "\(fromState) => \(toState)"
         switch reason {
@@ -67,6 +69,7 @@ extension Machine {
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: The new state, or why the event was refused:
     ///   ``TransitionError/Reason/noRoute`` or ``TransitionError/Reason/conditionsRefused``.
+    @inlinable
     @discardableResult
     public func attemptEvent(_ event: E, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
@@ -87,6 +90,7 @@ extension Machine {
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: The new state, or why the request was refused:
     ///   ``TransitionError/Reason/unreachable`` or ``TransitionError/Reason/conditionsRefused``.
+    @inlinable
     @discardableResult
     public func attemptState(_ toState: S, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
