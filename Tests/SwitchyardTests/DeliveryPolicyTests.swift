@@ -1,0 +1,367 @@
+import Switchyard
+import Testing
+
+// Re-entrancy: a transition requested from inside a handler. `.immediate`
+// (SwiftState's order, the default) runs it completely before the call
+// returns; `.runToCompletion` decides it at once but runs its handlers after
+// every handler of the transition in progress.
+
+@Suite struct DeliveryPolicyTests {
+    @Test func immediateIsTheDefault() {
+        #expect(Machine<MyState, MyEvent>(state: .state0).delivery == .immediate)
+        #expect(Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion).delivery == .runToCompletion)
+    }
+
+    // MARK: .immediate
+
+    @Test func immediateRunsANestedEventCompletelyBeforeTheCallReturns() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        addNestingHandlers(to: machine, log: log) { machine.tryEvent(.event1) }
+
+        #expect(machine.tryEvent(.event0))
+
+        #expect(machine.state == .state2)
+        #expect(log.lines == [
+            "first begin: event0 state0 => state1 now state1",
+            "nested: event1 state1 => state2 now state2",
+            "first end: returned true now state2",
+            "second: event0 state0 => state1 now state2",
+        ])
+    }
+
+    @Test func immediateRunsANestedStateRequestCompletelyBeforeTheCallReturns() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        addNestingHandlers(to: machine, log: log) { machine.tryState(.state2) }
+
+        machine <-! .event0
+
+        #expect(machine.state == .state2)
+        #expect(log.lines == [
+            "first begin: event0 state0 => state1 now state1",
+            "nested: nil state1 => state2 now state2",
+            "first end: returned true now state2",
+            "second: event0 state0 => state1 now state2",
+        ])
+    }
+
+    @Test func immediateRunsNestedErrorHandlersBeforeTheCallReturns() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        addNestingHandlers(to: machine, log: log) {
+            let refusedEvent = machine.tryEvent(.event2)
+            let refusedState = machine.tryState(.state3)
+            return refusedEvent || refusedState
+        }
+
+        machine <-! .event0
+
+        #expect(machine.state == .state1)
+        #expect(log.lines == [
+            "first begin: event0 state0 => state1 now state1",
+            "error: event2 state1 => state1 now state1",
+            "error: nil state1 => state3 now state1",
+            "first end: returned false now state1",
+            "second: event0 state0 => state1 now state1",
+        ])
+    }
+
+    // MARK: .runToCompletion
+
+    @Test func runToCompletionDecidesANestedEventAtOnceAndDefersItsHandlers() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        let log = Log()
+        addNestingHandlers(to: machine, log: log) { machine.tryEvent(.event1) }
+
+        #expect(machine.tryEvent(.event0))
+
+        #expect(machine.state == .state2)
+        #expect(log.lines == [
+            "first begin: event0 state0 => state1 now state1",
+            "first end: returned true now state2",
+            "second: event0 state0 => state1 now state2",
+            "nested: event1 state1 => state2 now state2",
+        ])
+    }
+
+    @Test func runToCompletionDecidesANestedStateRequestAtOnceAndDefersItsHandlers() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        let log = Log()
+        addNestingHandlers(to: machine, log: log) { machine.tryState(.state2) }
+
+        machine <-! .event0
+
+        #expect(machine.state == .state2)
+        #expect(log.lines == [
+            "first begin: event0 state0 => state1 now state1",
+            "first end: returned true now state2",
+            "second: event0 state0 => state1 now state2",
+            "nested: nil state1 => state2 now state2",
+        ])
+    }
+
+    @Test func runToCompletionDecidesEachNestedRequestAgainstTheStateLeftByThePreviousOne() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        machine.addRoutes(event: .event2, transitions: [.state2 => .state3])
+        let log = Log()
+        machine.addHandler(event: .event0) { [unowned machine] _ in
+            let first = machine.tryEvent(.event1)
+            let second = machine.tryEvent(.event2)
+            let third = machine.tryEvent(.event1)
+            log("results \(first) \(second) \(third) now \(machine.state)")
+        }
+        machine.addAnyHandler(.any => .any) { [unowned machine] in log("observer: \(describe($0)) now \(machine.state)") }
+        machine.addErrorHandler { log("error: \(describe($0))") }
+
+        machine <-! .event0
+
+        #expect(log.lines == [
+            "results true true false now state3",
+            "observer: event0 state0 => state1 now state3",
+            "observer: event1 state1 => state2 now state3",
+            "observer: event2 state2 => state3 now state3",
+            "error: event1 state3 => state3",
+        ])
+    }
+
+    @Test func runToCompletionDefersNestedErrorHandlersInOrder() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        let log = Log()
+        addNestingHandlers(to: machine, log: log) {
+            let refusedEvent = machine.tryEvent(.event2)
+            let refusedState = machine.tryState(.state3)
+            return refusedEvent || refusedState
+        }
+        machine.addErrorHandler(order: 200) { log("late error: \(describe($0))") }
+
+        machine <-! .event0
+
+        #expect(machine.state == .state1)
+        #expect(log.lines == [
+            "first begin: event0 state0 => state1 now state1",
+            "first end: returned false now state1",
+            "second: event0 state0 => state1 now state1",
+            "error: event2 state1 => state1 now state1",
+            "late error: event2 state1 => state1",
+            "error: nil state1 => state3 now state1",
+            "late error: nil state1 => state3",
+        ])
+    }
+
+    @Test(arguments: [
+        (
+            DeliveryPolicy.immediate,
+            ["state2 => state3", "state1 => state2", "state0 => state1"]
+        ),
+        (
+            DeliveryPolicy.runToCompletion,
+            ["state0 => state1", "state1 => state2", "state2 => state3"]
+        ),
+    ])
+    func lastHandlerSeesTransitionsInTheOrderThePolicyDelivers(delivery: DeliveryPolicy, expected: [String]) {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state1 => .state2, .state2 => .state3])
+        machine.addHandler(event: .event0, order: 0) { [unowned machine] context in
+            if context.toState != .state3 {
+                machine <-! .event0
+            }
+        }
+        let log = Log()
+        machine.addHandler(event: .event0, order: 255) { log("\($0.fromState) => \($0.toState)") }
+
+        machine <-! .event0
+
+        #expect(machine.state == .state3)
+        #expect(log.lines == expected)
+    }
+
+    @Test func runToCompletionRunsNestedRequestsOfNestedHandlersInTheOrderTheyHappened() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        machine.addRoute(.any => .any)
+        let log = Log()
+        // Two requests from the first transition's handler, and one from each of theirs.
+        machine.addHandler(.state0 => .state1) { [unowned machine] _ in
+            machine <- .state2 <- .state3
+            log("handler of 0 => 1 done")
+        }
+        machine.addHandler(.state1 => .state2) { [unowned machine] _ in
+            machine <- .state0
+            log("handler of 1 => 2 done")
+        }
+        machine.addHandler(.state2 => .state3) { [unowned machine] _ in
+            machine <- .state2
+            log("handler of 2 => 3 done")
+        }
+        machine.addHandler(.any => .any, order: 255) { log("observer: \(describe($0))") }
+
+        machine <- .state1
+
+        #expect(machine.state == .state2)
+        #expect(log.lines == [
+            "handler of 0 => 1 done",
+            "observer: nil state0 => state1",
+            "handler of 1 => 2 done",
+            "observer: nil state1 => state2",
+            "handler of 2 => 3 done",
+            "observer: nil state2 => state3",
+            "observer: nil state3 => state0",
+            "observer: nil state0 => state2",
+        ])
+    }
+
+    @Test func runToCompletionTakes100000HandlerDrivenEventsWithoutDeepeningTheStack() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state1 => .state0])
+        var steps = 0
+        machine.addHandler(event: .event0) { [unowned machine] _ in
+            steps += 1
+            if steps < 100_000 {
+                machine <-! .event0
+            }
+        }
+
+        #expect(machine.tryEvent(.event0))
+
+        #expect(steps == 100_000)
+        #expect(machine.state == .state0)
+    }
+
+    @Test func runToCompletionTakes100000HandlerDrivenStateRequestsWithoutDeepeningTheStack() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        machine.addRoute(.state0 => .state1)
+        machine.addRoute(.state1 => .state2)
+        machine.addRoute(.state2 => .state0)
+        var steps = 0
+        machine.addHandler(.any => .any) { [unowned machine] context in
+            steps += 1
+            if steps < 100_000 {
+                let next: MyState =
+                    switch context.toState {
+                    case .state0: .state1
+                    case .state1: .state2
+                    default: .state0
+                    }
+                machine <- next
+            }
+        }
+
+        #expect(machine.tryState(.state1))
+
+        // 100,000 = 3 × 33,333 + 1: one step past a whole number of laps.
+        #expect(steps == 100_000)
+        #expect(machine.state == .state1)
+    }
+
+    // MARK: Across machines
+
+    @Test func immediateParentAndChildHandlersNestAcrossMachines() {
+        let (parent, child, log) = makeParentAndChild(delivery: .immediate)
+
+        parent <-! .event0
+
+        #expect(parent.state == .state2)
+        #expect(child.state == .state1)
+        #expect(log.lines == [
+            "parent first begin: event0 state0 => state1",
+            "child begin: event0 state0 => state1",
+            "parent nested: event1 state1 => state2",
+            "child end: parent returned true now state2",
+            "parent first end: child returned true now state1",
+            "parent second: event0 state0 => state1",
+        ])
+    }
+
+    @Test func runToCompletionDefersTheParentsNestedTransitionButNotTheIdleChilds() {
+        let (parent, child, log) = makeParentAndChild(delivery: .runToCompletion)
+
+        parent <-! .event0
+
+        #expect(parent.state == .state2)
+        #expect(child.state == .state1)
+        #expect(log.lines == [
+            "parent first begin: event0 state0 => state1",
+            "child begin: event0 state0 => state1",
+            "child end: parent returned true now state2",
+            "parent first end: child returned true now state1",
+            "parent second: event0 state0 => state1",
+            "parent nested: event1 state1 => state2",
+        ])
+    }
+
+    @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])
+    func childDrivenFromAParentHandlerRunsItsHandlersAtOnce(delivery: DeliveryPolicy) {
+        let parent = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)
+        let child = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)
+        parent.addRoute(.state0 => .state1)
+        child.addRoute(.state0 => .state1)
+        let log = Log()
+        parent.addHandler(.state0 => .state1) { _ in
+            log("parent begin")
+            child <- .state1
+            log("parent end: child now \(child.state)")
+        }
+        child.addHandler(.state0 => .state1) { _ in log("child handler") }
+
+        parent <- .state1
+
+        #expect(log.lines == ["parent begin", "child handler", "parent end: child now state1"])
+    }
+}
+
+// MARK: - Fixtures
+
+private func describe(_ context: Machine<MyState, MyEvent>.Context) -> String {
+    "\(context.event.map { "\($0)" } ?? "nil") \(context.fromState) => \(context.toState)"
+}
+
+/// Routes event0: state0 => state1 and event1: state1 => state2; a first
+/// handler of event0 that makes the nested `request`; a second handler of
+/// event0; a handler for the nested transition of either kind; an error handler.
+private func addNestingHandlers(to machine: Machine<MyState, MyEvent>, log: Log, request: @escaping () -> Bool) {
+    machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+    machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+    machine.addRoute(.state1 => .state2)
+    machine.addHandler(event: .event0, order: 1) { [unowned machine] context in
+        log("first begin: \(describe(context)) now \(machine.state)")
+        let result = request()
+        log("first end: returned \(result) now \(machine.state)")
+    }
+    machine.addHandler(event: .event0, order: 2) { [unowned machine] context in
+        log("second: \(describe(context)) now \(machine.state)")
+    }
+    machine.addAnyHandler(.state1 => .state2) { [unowned machine] context in
+        log("nested: \(describe(context)) now \(machine.state)")
+    }
+    machine.addErrorHandler { [unowned machine] context in
+        log("error: \(describe(context)) now \(machine.state)")
+    }
+}
+
+/// A parent whose event0 handler fires event0 at the child, and a child whose
+/// event0 handler fires event1 at the parent.
+private func makeParentAndChild(
+    delivery: DeliveryPolicy
+) -> (parent: Machine<MyState, MyEvent>, child: Machine<MyState, MyEvent>, log: Log) {
+    let log = Log()
+    let parent = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)
+    let child = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)
+    parent.addRoutes(event: .event0, transitions: [.state0 => .state1])
+    parent.addRoutes(event: .event1, transitions: [.state1 => .state2])
+    child.addRoutes(event: .event0, transitions: [.state0 => .state1])
+    parent.addHandler(event: .event0, order: 1) { [unowned child] context in
+        log("parent first begin: \(describe(context))")
+        let result = child.tryEvent(.event0)
+        log("parent first end: child returned \(result) now \(child.state)")
+    }
+    parent.addHandler(event: .event0, order: 2) { log("parent second: \(describe($0))") }
+    parent.addHandler(event: .event1) { log("parent nested: \(describe($0))") }
+    child.addHandler(event: .event0) { [unowned parent] context in
+        log("child begin: \(describe(context))")
+        let result = parent.tryEvent(.event1)
+        log("child end: parent returned \(result) now \(parent.state)")
+    }
+    return (parent, child, log)
+}
