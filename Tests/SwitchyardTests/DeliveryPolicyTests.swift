@@ -255,6 +255,40 @@ import Testing
         #expect(machine.state == .state1)
     }
 
+    @Test(arguments: [
+        (
+            DeliveryPolicy.immediate,
+            [
+                "error begin: event2 state0 => state0", "observer: event1 state0 => state3",
+                "error end: now state3", "late error: event2 state0 => state0",
+            ]
+        ),
+        (
+            DeliveryPolicy.runToCompletion,
+            [
+                "error begin: event2 state0 => state0", "error end: now state3",
+                "late error: event2 state0 => state0", "observer: event1 state0 => state3",
+            ]
+        ),
+    ])
+    func errorHandlerThatDrivesTheMachineFollowsThePolicy(delivery: DeliveryPolicy, expected: [String]) {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)
+        machine.addRoutes(event: .event1, transitions: [.any => .state3])
+        let log = Log()
+        machine.addErrorHandler(order: 1) { [unowned machine] context in
+            log("error begin: \(describe(context))")
+            machine <-! .event1
+            log("error end: now \(machine.state)")
+        }
+        machine.addErrorHandler(order: 200) { log("late error: \(describe($0))") }
+        machine.addAnyHandler(.any => .any) { log("observer: \(describe($0))") }
+
+        #expect(!machine.tryEvent(.event2))
+
+        #expect(machine.state == .state3)
+        #expect(log.lines == expected)
+    }
+
     // MARK: Across machines
 
     @Test func immediateParentAndChildHandlersNestAcrossMachines() {

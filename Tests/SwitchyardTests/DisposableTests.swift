@@ -231,6 +231,60 @@ import Testing
         #expect(log.lines == ["error handler", "other error handler", "other error handler"])
     }
 
+    @Test func errorHandlerDisposingALaterErrorHandlerStopsItInTheSameDelivery() {
+        let machine = makeMachine()
+        let log = Log()
+        var later: Disposable?
+        machine.addErrorHandler(order: 1) { _ in
+            log("earlier")
+            later?.dispose()
+        }
+        later = machine.addErrorHandler(order: 2) { _ in log("later") }
+        machine.addErrorHandler(order: 3) { _ in log("unaffected") }
+
+        machine <-! .event2 <- .state3
+
+        #expect(log.lines == ["earlier", "unaffected", "earlier", "unaffected"])
+    }
+
+    @Test func handlerOfANestedTransitionDisposingALaterHandlerOfTheOuterDeliveryStopsIt() {
+        let machine = makeMachine()
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        let log = Log()
+        var outerLater: Disposable?
+        machine.addHandler(event: .event0, order: 1) { [unowned machine] _ in
+            log("outer earlier")
+            machine <-! .event1
+        }
+        outerLater = machine.addHandler(event: .event0, order: 2) { _ in log("outer later") }
+        machine.addHandler(event: .event1) { _ in
+            log("nested")
+            outerLater?.dispose()
+        }
+
+        machine <-! .event0
+
+        #expect(machine.state == .state2)
+        #expect(log.lines == ["outer earlier", "nested"])
+    }
+
+    @Test func chainHandlerDisposedByAnEarlierHandlerOfTheCompletingMoveDoesNotRun() {
+        let machine = makeMachine()
+        let log = Log()
+        let chain = machine.addRouteChain(.state0 => .state1 => .state2) { _ in log("chain completed") }
+        machine.addHandler(.state1 => .state2, order: 0) { _ in
+            log("earlier")
+            chain.dispose()
+        }
+
+        machine <- .state1 <- .state2
+
+        #expect(machine.state == .state2)
+        #expect(log.lines == ["earlier"])
+        #expect(!machine.canTryState(.state1))
+    }
+
     @Test func handlerDisposingARouteRefusesTheNextRequest() {
         let machine = makeMachine()
         let route = machine.addRoute(.state0 => .state1)

@@ -420,6 +420,20 @@ import Testing
         #expect(machine.state == .state0)
         #expect(log.lines == ["mapping handler: event0 state0 => state1", "mapping handler: nil state1 => state2"])
     }
+
+    @Test func routeMappingHandlerHonoursOrder() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        machine.addAnyHandler(.state0 => .state1) { _ in log("any handler, default order") }
+        machine.addRouteMapping({ _, fromState, _ in fromState == .state0 ? .state1 : nil }, order: 10) { _ in
+            log("mapping handler, order 10")
+        }
+        machine.addHandler(event: .event0, order: 200) { _ in log("event handler, order 200") }
+
+        machine <-! .event0
+
+        #expect(log.lines == ["mapping handler, order 10", "any handler, default order", "event handler, order 200"])
+    }
 }
 
 // MARK: - Fixtures
