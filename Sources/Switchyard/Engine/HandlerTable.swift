@@ -1,16 +1,11 @@
-/// A handler as the machine keeps it: its place in the delivery order and
-/// whether it has been disposed.
-///
-/// A reference, so that disposing it from inside a delivery is seen by that
-/// delivery at once: a disposed handler never runs again.
+/// A handler as the machine keeps it, with its place in the delivery order.
 @usableFromInline
-final class HandlerRecord<S: StateType, E: EventType> {
+struct HandlerRecord<S: StateType, E: EventType> {
     @usableFromInline let order: HandlerOrder
     /// How specific the registration is (0 most); breaks ties of equal `order`.
     @usableFromInline let rank: UInt8
     @usableFromInline let id: RegistrationID
     @usableFromInline let body: (TransitionContext<S, E>) -> Void
-    @usableFromInline var isDisposed = false
 
     @inlinable
     init(order: HandlerOrder, rank: UInt8, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void) {
@@ -55,9 +50,8 @@ enum HandlerSlot<S: StateType, E: EventType> {
     @inlinable
     var rank: UInt8 {
         switch self {
-        case .event(.some): 0
-        case .event(.any): 1
-        case .state(let key), .any(let key): key.rank
+        case .event(let event): event.rawValue == nil ? 1 : 0
+        case .state(let key), .any(let key): UInt8(key.shape)
         case .error: 0
         }
     }
@@ -65,60 +59,74 @@ enum HandlerSlot<S: StateType, E: EventType> {
 
 /// The handlers of one machine, kept sorted in buckets so that a delivery
 /// merges a few sorted lists instead of sorting.
+///
+/// Like ``RouteTable``, a value type over one copy-on-write storage object: a
+/// delivery reads a copy, so handlers added or removed by handlers change the
+/// machine's table, not the lists being delivered.
 @usableFromInline
 struct HandlerTable<S: StateType, E: EventType> {
     @usableFromInline typealias Record = HandlerRecord<S, E>
 
-    /// Handlers for event-driven transitions, by event (`.any` included).
-    @usableFromInline var eventHandlers: [Event<E>: [Record]] = [:]
-    /// Handlers for state-driven transitions, by transition.
-    @usableFromInline var stateHandlers: [TransitionKey<S>: [Record]] = [:]
-    /// Handlers for both kinds, by transition.
-    @usableFromInline var anyHandlers: [TransitionKey<S>: [Record]] = [:]
-    @usableFromInline var errorHandlers: [Record] = []
+    @usableFromInline
+    final class Storage {
+        /// Handlers for event-driven transitions, by event (`.any` included).
+        @exclusivity(unchecked) @usableFromInline var eventHandlers = Buckets<Event<E>, Record>()
+        /// Handlers for state-driven transitions, by transition.
+        @exclusivity(unchecked) @usableFromInline var stateHandlers = Buckets<TransitionKey<S>, Record>()
+        /// Handlers for both kinds, by transition.
+        @exclusivity(unchecked) @usableFromInline var anyHandlers = Buckets<TransitionKey<S>, Record>()
+        @exclusivity(unchecked) @usableFromInline var errorHandlers: [Record] = []
+
+        @inlinable
+        init() {}
+
+        @inlinable
+        init(copying other: Storage) {
+            eventHandlers = other.eventHandlers
+            stateHandlers = other.stateHandlers
+            anyHandlers = other.anyHandlers
+            errorHandlers = other.errorHandlers
+        }
+    }
+
+    @usableFromInline var storage = Storage()
 
     @inlinable
     init() {}
+
+    /// The storage, copied first if a delivery in progress still reads it.
+    @inlinable
+    var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(copying: storage)
+            }
+            return storage
+        }
+    }
 
     // MARK: Registration
 
     @inlinable
     mutating func add(_ record: Record, to slot: HandlerSlot<S, E>) {
+        let storage = uniqueStorage
+        let precedes: (Record, Record) -> Bool = { $0.precedes($1) }
         switch slot {
-        case .event(let event): Self.insert(record, into: &eventHandlers[event, default: []])
-        case .state(let key): Self.insert(record, into: &stateHandlers[key, default: []])
-        case .any(let key): Self.insert(record, into: &anyHandlers[key, default: []])
-        case .error: Self.insert(record, into: &errorHandlers)
+        case .event(let event): storage.eventHandlers.insert(record, at: event, by: precedes)
+        case .state(let key): storage.stateHandlers.insert(record, at: key, by: precedes)
+        case .any(let key): storage.anyHandlers.insert(record, at: key, by: precedes)
+        case .error: storage.errorHandlers.insertSorted(record, by: precedes)
         }
     }
 
     @inlinable
-    mutating func remove(_ record: Record, from slot: HandlerSlot<S, E>) {
+    mutating func remove(_ id: RegistrationID, from slot: HandlerSlot<S, E>) {
+        let storage = uniqueStorage
         switch slot {
-        case .event(let event): Self.remove(record, at: event, from: &eventHandlers)
-        case .state(let key): Self.remove(record, at: key, from: &stateHandlers)
-        case .any(let key): Self.remove(record, at: key, from: &anyHandlers)
-        case .error: errorHandlers.removeAll { $0 === record }
-        }
-    }
-
-    /// Inserts after every handler that runs before it: O(1) when handlers
-    /// arrive in order, O(bucket) otherwise.
-    @inlinable
-    static func insert(_ record: Record, into bucket: inout [Record]) {
-        var index = bucket.endIndex
-        while index > bucket.startIndex, record.precedes(bucket[index - 1]) {
-            index -= 1
-        }
-        bucket.insert(record, at: index)
-    }
-
-    @inlinable
-    static func remove<Key>(_ record: Record, at key: Key, from buckets: inout [Key: [Record]]) {
-        guard let index = buckets.index(forKey: key) else { return }
-        buckets.values[index].removeAll { $0 === record }
-        if buckets.values[index].isEmpty {
-            buckets.remove(at: index)
+        case .event(let event): storage.eventHandlers.removeAll(at: event) { $0.id == id }
+        case .state(let key): storage.stateHandlers.removeAll(at: key) { $0.id == id }
+        case .any(let key): storage.anyHandlers.removeAll(at: key) { $0.id == id }
+        case .error: storage.errorHandlers.removeAll { $0.id == id }
         }
     }
 
@@ -132,39 +140,36 @@ struct HandlerTable<S: StateType, E: EventType> {
     @inlinable
     func forEachHandler(kind: DeliveryKind, event: E?, from: S, to: S, _ body: (Record) -> Void) {
         if kind == .error {
-            errorHandlers.forEach(body)
+            storage.errorHandlers.forEach(body)
             return
         }
-        let transitionKeys = (
-            TransitionKey(from: from, to: to), TransitionKey(from: from, to: nil),
-            TransitionKey(from: nil, to: to), TransitionKey<S>(from: nil, to: nil)
-        )
-        withUnsafeTemporaryAllocation(of: Cursor.self, capacity: 10) { cursors in
+        withUnsafeTemporaryAllocation(of: Cursor.self, capacity: 10) { buffer in
+            let cursors = buffer.baseAddress!
             var count = 0
             func add(_ bucket: [Record]?) {
                 guard let bucket, !bucket.isEmpty else { return }
-                cursors.initializeElement(at: count, to: Cursor(records: bucket))
+                (cursors + count).initialize(to: Cursor(records: bucket))
                 count += 1
             }
-            func addBuckets(of table: [TransitionKey<S>: [Record]]) {
+            func addBuckets(of table: Buckets<TransitionKey<S>, Record>) {
                 guard !table.isEmpty else { return }
-                add(table[transitionKeys.0])
-                add(table[transitionKeys.1])
-                add(table[transitionKeys.2])
-                add(table[transitionKeys.3])
+                add(table[TransitionKey(from: from, to: to)])
+                add(table[TransitionKey(from: from, to: nil)])
+                add(table[TransitionKey(from: nil, to: to)])
+                add(table[TransitionKey(from: nil, to: nil)])
             }
-            if kind == .event, !eventHandlers.isEmpty {
+            if kind == .event, !storage.eventHandlers.isEmpty {
                 if let event {
-                    add(eventHandlers[.some(event)])
+                    add(storage.eventHandlers[.some(event)])
                 }
-                add(eventHandlers[.any])
+                add(storage.eventHandlers[.any])
             }
             if kind == .state {
-                addBuckets(of: stateHandlers)
+                addBuckets(of: storage.stateHandlers)
             }
-            addBuckets(of: anyHandlers)
-            defer { cursors.prefix(count).deinitialize() }
-            Self.merge(cursors.prefix(count), body)
+            addBuckets(of: storage.anyHandlers)
+            defer { cursors.deinitialize(count: count) }
+            Self.merge(cursors, count: count, body)
         }
     }
 
@@ -180,24 +185,28 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
     }
 
+    /// Calls `body` with the records of `count` sorted buckets in merged order.
     @inlinable
-    static func merge(_ cursors: Slice<UnsafeMutableBufferPointer<Cursor>>, _ body: (Record) -> Void) {
-        if cursors.count == 1 {
-            cursors.first!.records.forEach(body)
+    static func merge(_ cursors: UnsafeMutablePointer<Cursor>, count: Int, _ body: (Record) -> Void) {
+        if count == 1 {
+            for record in cursors[0].records {
+                body(record)
+            }
             return
         }
         while true {
-            var next: Int?
-            for position in cursors.indices where cursors[position].index < cursors[position].records.count {
-                let candidate = cursors[position].records[cursors[position].index]
-                if let best = next, !candidate.precedes(cursors[best].records[cursors[best].index]) {
-                    continue
+            var best = -1
+            for position in 0..<count where cursors[position].index < cursors[position].records.count {
+                if best < 0
+                    || cursors[position].records[cursors[position].index].precedes(
+                        cursors[best].records[cursors[best].index])
+                {
+                    best = position
                 }
-                next = position
             }
-            guard let best = next else { return }
+            guard best >= 0 else { return }
             let record = cursors[best].records[cursors[best].index]
-            cursors.base[best].index += 1
+            cursors[best].index += 1
             body(record)
         }
     }

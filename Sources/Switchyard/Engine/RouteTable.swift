@@ -2,7 +2,10 @@
 /// costs a few hash look-ups whatever the number of routes.
 ///
 /// A value type with no knowledge of handlers or threads: it answers "where may
-/// the machine go?" and nothing else.
+/// the machine go?" and nothing else. Its buckets live in one copy-on-write
+/// storage object, so that a copy taken for a decision costs one retain, and a
+/// route added or removed by a condition during that decision changes the
+/// machine's table, not the copy being read.
 @usableFromInline
 struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline typealias Context = TransitionContext<S, E>
@@ -44,17 +47,45 @@ struct RouteTable<S: StateType, E: EventType> {
         }
     }
 
-    /// Event routes by (event, from-state), for `tryEvent`.
-    @usableFromInline var eventRoutes: [EventRouteKey<S, E>: [Entry]] = [:]
-    /// The same event routes by transition, whatever their event, for `tryState`.
-    @usableFromInline var eventRoutesByTransition: [TransitionKey<S>: [Entry]] = [:]
-    /// Event-less routes by transition, for `tryState`.
-    @usableFromInline var stateRoutes: [TransitionKey<S>: [Entry]] = [:]
-    @usableFromInline var routeMappings: [Mapping<RouteMapping>] = []
-    @usableFromInline var stateRouteMappings: [Mapping<StateRouteMapping>] = []
+    @usableFromInline
+    final class Storage {
+        /// Event routes by (event, from-state), for `tryEvent`.
+        @exclusivity(unchecked) @usableFromInline var eventRoutes = Buckets<EventRouteKey<S, E>, Entry>()
+        /// The same event routes by transition, whatever their event, for `tryState`.
+        @exclusivity(unchecked) @usableFromInline var eventRoutesByTransition = Buckets<TransitionKey<S>, Entry>()
+        /// Event-less routes by transition, for `tryState`.
+        @exclusivity(unchecked) @usableFromInline var stateRoutes = Buckets<TransitionKey<S>, Entry>()
+        @exclusivity(unchecked) @usableFromInline var routeMappings: [Mapping<RouteMapping>] = []
+        @exclusivity(unchecked) @usableFromInline var stateRouteMappings: [Mapping<StateRouteMapping>] = []
+
+        @inlinable
+        init() {}
+
+        @inlinable
+        init(copying other: Storage) {
+            eventRoutes = other.eventRoutes
+            eventRoutesByTransition = other.eventRoutesByTransition
+            stateRoutes = other.stateRoutes
+            routeMappings = other.routeMappings
+            stateRouteMappings = other.stateRouteMappings
+        }
+    }
+
+    @usableFromInline var storage = Storage()
 
     @inlinable
     init() {}
+
+    /// The storage, copied first if a decision in progress still reads it.
+    @inlinable
+    var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(copying: storage)
+            }
+            return storage
+        }
+    }
 
     // MARK: Registration
 
@@ -62,55 +93,48 @@ struct RouteTable<S: StateType, E: EventType> {
     mutating func addEventRoute(_ id: RegistrationID, event: E?, transition: Transition<S>, condition: Condition?) {
         let key = TransitionKey(transition)
         let entry = Entry(id: id, target: key.to, condition: condition)
-        eventRoutes[EventRouteKey(event: event, from: key.from), default: []].append(entry)
-        eventRoutesByTransition[key, default: []].append(entry)
+        let storage = uniqueStorage
+        storage.eventRoutes.append(entry, at: EventRouteKey(event: event, from: key.from))
+        storage.eventRoutesByTransition.append(entry, at: key)
     }
 
     @inlinable
     mutating func removeEventRoute(_ id: RegistrationID, event: E?, transition: Transition<S>) {
         let key = TransitionKey(transition)
-        Self.remove(id, at: EventRouteKey(event: event, from: key.from), from: &eventRoutes)
-        Self.remove(id, at: key, from: &eventRoutesByTransition)
+        let storage = uniqueStorage
+        storage.eventRoutes.removeAll(at: EventRouteKey(event: event, from: key.from)) { $0.id == id }
+        storage.eventRoutesByTransition.removeAll(at: key) { $0.id == id }
     }
 
     @inlinable
     mutating func addStateRoute(_ id: RegistrationID, transition: Transition<S>, condition: Condition?) {
         let key = TransitionKey(transition)
-        stateRoutes[key, default: []].append(Entry(id: id, target: key.to, condition: condition))
+        uniqueStorage.stateRoutes.append(Entry(id: id, target: key.to, condition: condition), at: key)
     }
 
     @inlinable
     mutating func removeStateRoute(_ id: RegistrationID, transition: Transition<S>) {
-        Self.remove(id, at: TransitionKey(transition), from: &stateRoutes)
+        uniqueStorage.stateRoutes.removeAll(at: TransitionKey(transition)) { $0.id == id }
     }
 
     @inlinable
     mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) {
-        routeMappings.append(Mapping(id: id, body: mapping))
+        uniqueStorage.routeMappings.append(Mapping(id: id, body: mapping))
     }
 
     @inlinable
     mutating func removeRouteMapping(_ id: RegistrationID) {
-        routeMappings.removeAll { $0.id == id }
+        uniqueStorage.routeMappings.removeAll { $0.id == id }
     }
 
     @inlinable
     mutating func addStateRouteMapping(_ id: RegistrationID, _ mapping: @escaping StateRouteMapping) {
-        stateRouteMappings.append(Mapping(id: id, body: mapping))
+        uniqueStorage.stateRouteMappings.append(Mapping(id: id, body: mapping))
     }
 
     @inlinable
     mutating func removeStateRouteMapping(_ id: RegistrationID) {
-        stateRouteMappings.removeAll { $0.id == id }
-    }
-
-    @inlinable
-    static func remove<Key>(_ id: RegistrationID, at key: Key, from buckets: inout [Key: [Entry]]) {
-        guard let index = buckets.index(forKey: key) else { return }
-        buckets.values[index].removeAll { $0.id == id }
-        if buckets.values[index].isEmpty {
-            buckets.remove(at: index)
-        }
+        uniqueStorage.stateRouteMappings.removeAll { $0.id == id }
     }
 
     // MARK: Decisions
@@ -123,6 +147,7 @@ struct RouteTable<S: StateType, E: EventType> {
     /// condition holds wins.
     @inlinable
     func decide(event: E, from state: S, userInfo: Any?) -> Decision<S> {
+        let eventRoutes = storage.eventRoutes
         var sawRoute = false
         if !eventRoutes.isEmpty {
             func firstAllowedTarget(_ key: EventRouteKey<S, E>) -> S? {
@@ -130,7 +155,8 @@ struct RouteTable<S: StateType, E: EventType> {
                 sawRoute = true
                 for entry in entries {
                     let target = entry.target ?? state
-                    if entry.allows(Context(event: event, fromState: state, toState: target, userInfo: userInfo)) {
+                    guard let condition = entry.condition else { return target }
+                    if condition(Context(event: event, fromState: state, toState: target, userInfo: userInfo)) {
                         return target
                     }
                 }
@@ -144,7 +170,7 @@ struct RouteTable<S: StateType, E: EventType> {
                 return .move(to: target)
             }
         }
-        for mapping in routeMappings {
+        for mapping in storage.routeMappings {
             if let target = mapping.body(event, state, userInfo) {
                 return .move(to: target)
             }
@@ -160,7 +186,7 @@ struct RouteTable<S: StateType, E: EventType> {
     func decide(from state: S, to target: S, userInfo: Any?) -> Decision<S> {
         let context = Context(event: nil, fromState: state, toState: target, userInfo: userInfo)
         var sawRoute = false
-        func someRouteAllows(in table: [TransitionKey<S>: [Entry]]) -> Bool {
+        func someRouteAllows(in table: Buckets<TransitionKey<S>, Entry>) -> Bool {
             guard !table.isEmpty else { return false }
             func allows(_ key: TransitionKey<S>) -> Bool {
                 guard let entries = table[key] else { return false }
@@ -170,15 +196,15 @@ struct RouteTable<S: StateType, E: EventType> {
             return allows(TransitionKey(from: state, to: target)) || allows(TransitionKey(from: state, to: nil))
                 || allows(TransitionKey(from: nil, to: target)) || allows(TransitionKey(from: nil, to: nil))
         }
-        if someRouteAllows(in: stateRoutes) || someRouteAllows(in: eventRoutesByTransition) {
+        if someRouteAllows(in: storage.stateRoutes) || someRouteAllows(in: storage.eventRoutesByTransition) {
             return .move(to: target)
         }
-        for mapping in stateRouteMappings {
+        for mapping in storage.stateRouteMappings {
             if let targets = mapping.body(state, userInfo), targets.contains(target) {
                 return .move(to: target)
             }
         }
-        for mapping in routeMappings {
+        for mapping in storage.routeMappings {
             if mapping.body(nil, state, userInfo) == target {
                 return .move(to: target)
             }
@@ -188,16 +214,16 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Whether `event` could take the machine from `state` to `target`, by any
     /// of its routes (not only the one `tryEvent` would choose) or mappings.
-    @inlinable
     func allows(event: E, from state: S, to target: S, userInfo: Any?) -> Bool {
         let context = Context(event: event, fromState: state, toState: target, userInfo: userInfo)
+        let eventRoutes = storage.eventRoutes
         func allows(_ key: EventRouteKey<S, E>) -> Bool {
             // A route to `.any` keeps an event's machine where it is.
             eventRoutes[key]?.contains { ($0.target ?? state) == target && $0.allows(context) } ?? false
         }
         return allows(EventRouteKey(event: event, from: state)) || allows(EventRouteKey(event: event, from: nil))
             || allows(EventRouteKey(event: nil, from: state)) || allows(EventRouteKey(event: nil, from: nil))
-            || routeMappings.contains { $0.body(event, state, userInfo) == target }
+            || storage.routeMappings.contains { $0.body(event, state, userInfo) == target }
     }
 }
 

@@ -1,7 +1,7 @@
 /// A bucket key for routes and handlers registered on a transition: `nil` on a
 /// side stands for `.any`.
 @usableFromInline
-struct TransitionKey<S: StateType>: Hashable {
+struct TransitionKey<S: StateType>: BucketKey {
     @usableFromInline var from: S?
     @usableFromInline var to: S?
 
@@ -16,10 +16,13 @@ struct TransitionKey<S: StateType>: Hashable {
         self.init(from: transition.fromState.rawValue, to: transition.toState.rawValue)
     }
 
+    // Only the concrete sides are hashed: keys of different shapes may then
+    // share a hash, which costs at most one more comparison, and the hashing
+    // on the transition path halves.
     @inlinable
     func hash(into hasher: inout Hasher) {
-        hasher.combine(from)
-        hasher.combine(to)
+        if let from { hasher.combine(from) }
+        if let to { hasher.combine(to) }
     }
 
     @inlinable
@@ -28,22 +31,17 @@ struct TransitionKey<S: StateType>: Hashable {
     }
 
     /// How specific the key is: 0 for `from => to`, then `from => .any`,
-    /// `.any => to`, and 3 for `.any => .any`. Used to break ties between handlers.
+    /// `.any => to`, and 3 for `.any => .any`. Also breaks ties between handlers.
     @inlinable
-    var rank: UInt8 {
-        switch (from, to) {
-        case (.some, .some): 0
-        case (.some, .none): 1
-        case (.none, .some): 2
-        case (.none, .none): 3
-        }
+    var shape: Int {
+        BucketShapes.shape(from != nil, to != nil)
     }
 }
 
 /// A bucket key for event routes: the event (`nil` for `.any`) and the state
 /// the route starts in (`nil` for `.any`).
 @usableFromInline
-struct EventRouteKey<S: StateType, E: EventType>: Hashable {
+struct EventRouteKey<S: StateType, E: EventType>: BucketKey {
     @usableFromInline var event: E?
     @usableFromInline var from: S?
 
@@ -55,12 +53,25 @@ struct EventRouteKey<S: StateType, E: EventType>: Hashable {
 
     @inlinable
     func hash(into hasher: inout Hasher) {
-        hasher.combine(event)
-        hasher.combine(from)
+        if let event { hasher.combine(event) }
+        if let from { hasher.combine(from) }
     }
 
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.event == rhs.event && lhs.from == rhs.from
+    }
+
+    @inlinable
+    var shape: Int {
+        BucketShapes.shape(event != nil, from != nil)
+    }
+}
+
+extension Event: BucketKey {
+    /// A concrete event is shape 0, `.any` shape 3.
+    @inlinable
+    var shape: Int {
+        rawValue == nil ? 3 : 0
     }
 }

@@ -42,18 +42,25 @@ public final class Machine<S: StateType, E: EventType> {
         currentState
     }
 
-    @usableFromInline var currentState: S
+    @exclusivity(unchecked) @usableFromInline var currentState: S
 
     /// When the handlers of a nested request run.
     public let delivery: DeliveryPolicy
 
-    @usableFromInline var routes = RouteTable<S, E>()
-    @usableFromInline var handlers = HandlerTable<S, E>()
-    @usableFromInline var lastID: UInt64 = 0
+    // Dynamic exclusivity checks are off for these: the machine never holds an
+    // access across a call to user code (it reads copy-on-write copies instead),
+    // and the checks cost more than a whole transition.
+    @exclusivity(unchecked) @usableFromInline var routes = RouteTable<S, E>()
+    @exclusivity(unchecked) @usableFromInline var handlers = HandlerTable<S, E>()
+    @exclusivity(unchecked) @usableFromInline var lastID: UInt64 = 0
 
     /// Deliveries waiting for the one in progress, under `.runToCompletion`.
-    @usableFromInline var pending: [Delivery] = []
-    @usableFromInline var isDelivering = false
+    @exclusivity(unchecked) @usableFromInline var pending: [Delivery] = []
+    @exclusivity(unchecked) @usableFromInline var isDelivering = false
+    /// How many deliveries are running (nested ones count under `.immediate`).
+    @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
+    /// Handlers disposed while a delivery that already listed them is running.
+    @exclusivity(unchecked) @usableFromInline var disposedDuringDelivery: Set<RegistrationID> = []
 
     /// Creates a machine in `state` and lets `initClosure` add its routes and handlers.
     ///
@@ -111,16 +118,16 @@ extension Machine {
     /// Decides, moves and delivers one event; the one path under every event API.
     @inlinable
     func perform(event: E, userInfo: Any?) -> Decision<S> {
-        let from = state
+        let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
         let routes = self.routes
         let decision = routes.decide(event: event, from: from, userInfo: userInfo)
         switch decision {
         case .move(let target):
             currentState = target
-            deliver(Delivery(kind: .event, context: Context(event: event, fromState: from, toState: target, userInfo: userInfo)))
+            deliver(.event, event: event, from: from, to: target, userInfo: userInfo)
         case .noRoute, .refused:
-            deliver(Delivery(kind: .error, context: Context(event: event, fromState: from, toState: from, userInfo: userInfo)))
+            deliver(.error, event: event, from: from, to: from, userInfo: userInfo)
         }
         return decision
     }
@@ -128,50 +135,58 @@ extension Machine {
     /// Decides, moves and delivers one state request; the one path under every state API.
     @inlinable
     func perform(state target: S, userInfo: Any?) -> Decision<S> {
-        let from = state
+        let from = currentState
         let routes = self.routes
         let decision = routes.decide(from: from, to: target, userInfo: userInfo)
         switch decision {
         case .move:
             currentState = target
-            deliver(Delivery(kind: .state, context: Context(event: nil, fromState: from, toState: target, userInfo: userInfo)))
+            deliver(.state, event: nil, from: from, to: target, userInfo: userInfo)
         case .noRoute, .refused:
-            deliver(Delivery(kind: .error, context: Context(event: nil, fromState: from, toState: target, userInfo: userInfo)))
+            deliver(.error, event: nil, from: from, to: target, userInfo: userInfo)
         }
         return decision
     }
 
+    /// Runs the handlers of one transition now, or, under `.runToCompletion`
+    /// while another delivery is running, after it.
     @inlinable
-    func deliver(_ delivery: Delivery) {
-        guard self.delivery == .runToCompletion else {
-            run(delivery)
+    func deliver(_ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: Any?) {
+        guard delivery == .runToCompletion else {
+            run(kind, Context(event: event, fromState: from, toState: to, userInfo: userInfo))
             return
         }
+        let context = Context(event: event, fromState: from, toState: to, userInfo: userInfo)
         guard !isDelivering else {
-            pending.append(delivery)
+            pending.append(Delivery(kind: kind, context: context))
             return
         }
         isDelivering = true
         defer { isDelivering = false }
-        run(delivery)
+        run(kind, context)
         var next = 0
         while next < pending.count {
             let waiting = pending[next]
             next += 1
-            run(waiting)
+            run(waiting.kind, waiting.context)
         }
         pending.removeAll(keepingCapacity: true)
     }
 
     @inlinable
-    func run(_ delivery: Delivery) {
+    func run(_ kind: DeliveryKind, _ context: Context) {
         // A local copy: handlers may add or dispose handlers while we iterate.
         let handlers = self.handlers
-        let context = delivery.context
-        handlers.forEachHandler(
-            kind: delivery.kind, event: context.event, from: context.fromState, to: context.toState
-        ) { record in
-            if !record.isDisposed {
+        deliveryDepth += 1
+        defer {
+            deliveryDepth -= 1
+            if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
+                disposedDuringDelivery.removeAll()
+            }
+        }
+        handlers.forEachHandler(kind: kind, event: context.event, from: context.fromState, to: context.toState) {
+            record in
+            if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
                 record.body(context)
             }
         }
@@ -184,11 +199,19 @@ extension Machine {
     /// Adds a handler to `slot` and returns what removes it.
     @inlinable
     func register(_ slot: HandlerSlot<S, E>, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
-        let record = HandlerRecord(order: order, rank: slot.rank, id: makeID(), body: handler)
-        handlers.add(record, to: slot)
+        let id = makeID()
+        handlers.add(HandlerRecord(order: order, rank: slot.rank, id: id, body: handler), to: slot)
         return ActionDisposable { [weak self] in
-            record.isDisposed = true
-            self?.handlers.remove(record, from: slot)
+            self?.removeHandler(id, from: slot)
+        }
+    }
+
+    /// Removes a handler; one that a running delivery has listed is skipped there too.
+    @usableFromInline
+    func removeHandler(_ id: RegistrationID, from slot: HandlerSlot<S, E>) {
+        handlers.remove(id, from: slot)
+        if deliveryDepth > 0 {
+            disposedDuringDelivery.insert(id)
         }
     }
 
