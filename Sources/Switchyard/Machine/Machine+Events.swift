@@ -221,8 +221,12 @@ extension Machine {
         }
     }
 
-    /// Adds a route mapping and a handler that runs after each transition the
-    /// mapping allows (whether asked by event or by state).
+    /// Adds a route mapping and a handler that runs after each event-driven
+    /// transition the mapping names.
+    ///
+    /// As in SwiftState, the handler hears only transitions caused by events:
+    /// a `tryState` that the mapping allows does not run it. It runs whenever
+    /// the mapping names the new state, whichever route made the move.
     ///
     /// - Parameters:
     ///   - routeMapping: Returns the state to go to, or `nil` for no route.
@@ -233,7 +237,7 @@ extension Machine {
     public func addRouteMapping(
         _ routeMapping: @escaping RouteMapping, order: HandlerOrder = 100, handler: @escaping Handler
     ) -> Disposable {
-        let handlerDisposable = register(.any(TransitionKey(from: nil, to: nil)), order: order) { context in
+        let handlerDisposable = register(.event(.any), order: order) { context in
             if routeMapping(context.event, context.fromState, context.userInfo) == context.toState {
                 handler(context)
             }
