@@ -436,6 +436,25 @@ import Testing
 
         #expect(log.lines == ["mapping handler, order 10", "any handler, default order", "event handler, order 200"])
     }
+
+    @Test func stateRouteMappingHandlerHonoursOrder() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        machine.addHandler(.state0 => .state1) { _ in log("transition handler, default order") }
+        machine.addStateRouteMapping({ fromState, _ in fromState == .state0 ? [.state1] : nil }, order: 10) { _ in
+            log("state mapping handler, order 10")
+        }
+        machine.addStateRouteMapping({ fromState, _ in fromState == .state0 ? [.state1] : nil }, order: 200) { _ in
+            log("state mapping handler, order 200")
+        }
+
+        machine <- .state1
+
+        #expect(
+            log.lines == [
+                "state mapping handler, order 10", "transition handler, default order", "state mapping handler, order 200",
+            ])
+    }
 }
 
 // MARK: - Fixtures

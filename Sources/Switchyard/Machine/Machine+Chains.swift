@@ -17,7 +17,9 @@ extension Machine {
     ///   - handler: Runs after the transition that completes the chain.
     /// - Returns: What removes the routes and the handler.
     @discardableResult
-    public func addRouteChain(_ chain: TransitionChain<S>, condition: Condition? = nil, handler: @escaping Handler) -> Disposable {
+    public func addRouteChain(_ chain: TransitionChain<S>, condition: Condition? = nil, handler: @escaping Handler)
+        -> Disposable
+    {
         addRouteChain(RouteChain(transitionChain: chain, condition: condition), handler: handler)
     }
 
@@ -44,7 +46,9 @@ extension Machine {
     ///   - handler: Runs after the transition that completes the chain.
     /// - Returns: What removes the handler.
     @discardableResult
-    public func addChainHandler(_ chain: TransitionChain<S>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+    public func addChainHandler(_ chain: TransitionChain<S>, order: HandlerOrder = 100, handler: @escaping Handler)
+        -> Disposable
+    {
         addChainHandler(RouteChain(transitionChain: chain), order: order, handler: handler)
     }
 
@@ -57,7 +61,9 @@ extension Machine {
     ///   - handler: Runs after the transition that completes the chain.
     /// - Returns: What removes the handler.
     @discardableResult
-    public func addChainHandler(_ chain: RouteChain<S, E>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+    public func addChainHandler(_ chain: RouteChain<S, E>, order: HandlerOrder = 100, handler: @escaping Handler)
+        -> Disposable
+    {
         addChainObserver(chain, order: order, on: .completed, handler: handler)
     }
 
@@ -70,7 +76,9 @@ extension Machine {
     ///   - handler: Runs after the transition that broke the chain.
     /// - Returns: What removes the handler.
     @discardableResult
-    public func addChainErrorHandler(_ chain: TransitionChain<S>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+    public func addChainErrorHandler(_ chain: TransitionChain<S>, order: HandlerOrder = 100, handler: @escaping Handler)
+        -> Disposable
+    {
         addChainErrorHandler(RouteChain(transitionChain: chain), order: order, handler: handler)
     }
 
@@ -83,7 +91,9 @@ extension Machine {
     ///   - handler: Runs after the transition that broke the chain.
     /// - Returns: What removes the handler.
     @discardableResult
-    public func addChainErrorHandler(_ chain: RouteChain<S, E>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+    public func addChainErrorHandler(_ chain: RouteChain<S, E>, order: HandlerOrder = 100, handler: @escaping Handler)
+        -> Disposable
+    {
         addChainObserver(chain, order: order, on: .broken, handler: handler)
     }
 

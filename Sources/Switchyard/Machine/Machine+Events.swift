@@ -127,7 +127,8 @@ extension Machine {
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
         let added = routes.map { route in
             let id = makeID()
-            self.routes.addEventRoute(id, event: event.rawValue, transition: route.transition, condition: route.condition)
+            self.routes.addEventRoute(
+                id, event: event.rawValue, transition: route.transition, condition: route.condition)
             return (id, route.transition)
         }
         return ActionDisposable { [weak self] in
@@ -167,7 +168,8 @@ extension Machine {
     public func addRoutes(
         event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil, handler: @escaping Handler
     ) -> Disposable {
-        addRoutes(event: event, routes: transitions.map { Route(transition: $0, condition: condition) }, handler: handler)
+        addRoutes(
+            event: event, routes: transitions.map { Route(transition: $0, condition: condition) }, handler: handler)
     }
 
     /// Adds routes that `event` takes, and a handler for that event.

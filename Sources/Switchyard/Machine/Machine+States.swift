@@ -114,7 +114,9 @@ extension Machine {
     ///   - handler: Runs after each such transition.
     /// - Returns: What removes the route and the handler.
     @discardableResult
-    public func addRoute(_ transition: Transition<S>, condition: Condition? = nil, handler: @escaping Handler) -> Disposable {
+    public func addRoute(_ transition: Transition<S>, condition: Condition? = nil, handler: @escaping Handler)
+        -> Disposable
+    {
         addRoute(Route(transition: transition, condition: condition), handler: handler)
     }
 
@@ -156,11 +158,15 @@ extension Machine {
     ///
     /// - Parameters:
     ///   - routeMapping: Returns the allowed targets, or `nil` for none.
+    ///   - order: When the handler runs among the others; lower first. SwiftState
+    ///     had no such parameter; its default keeps that code compiling.
     ///   - handler: Runs when the mapping allows the move just made.
     /// - Returns: What removes the mapping and the handler.
     @discardableResult
-    public func addStateRouteMapping(_ routeMapping: @escaping StateRouteMapping, handler: @escaping Handler) -> Disposable {
-        let handlerDisposable = addHandler(.any => .any) { context in
+    public func addStateRouteMapping(
+        _ routeMapping: @escaping StateRouteMapping, order: HandlerOrder = 100, handler: @escaping Handler
+    ) -> Disposable {
+        let handlerDisposable = addHandler(.any => .any, order: order) { context in
             if routeMapping(context.fromState, context.userInfo)?.contains(context.toState) == true {
                 handler(context)
             }
@@ -181,7 +187,9 @@ extension Machine {
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
     @discardableResult
-    public func addHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+    public func addHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
+        -> Disposable
+    {
         register(.state(TransitionKey(transition)), order: order, handler: handler)
     }
 
@@ -194,7 +202,9 @@ extension Machine {
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
     @discardableResult
-    public func addAnyHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+    public func addAnyHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
+        -> Disposable
+    {
         register(.any(TransitionKey(transition)), order: order, handler: handler)
     }
 }

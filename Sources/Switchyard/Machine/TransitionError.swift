@@ -44,7 +44,7 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         switch reason {
         case .noRoute: self.init(reason: reason, description: "no route for \(request)")
         case .conditionsRefused, .unreachable:
-            self.init(reason: reason, description: "every condition refused \(request)")
+            self.init(reason: reason, description: "the condition of every route refused \(request)")
         }
     }
 
@@ -54,7 +54,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         let request = "\(fromState) => \(toState)"
         switch reason {
         case .noRoute, .unreachable: self.init(reason: reason, description: "no route leads \(request)")
-        case .conditionsRefused: self.init(reason: reason, description: "every condition refused \(request)")
+        case .conditionsRefused:
+            self.init(reason: reason, description: "the condition of every route refused \(request)")
         }
     }
 }
