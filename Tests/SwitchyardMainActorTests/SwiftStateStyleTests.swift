@@ -22,10 +22,11 @@ import Testing
         #expect(viewModel.title == "Playing")
         #expect(viewModel.duration == 90)
         #expect(viewModel.playCount == 2)
-        #expect(viewModel.history == [
-            "load idle => loading", "loaded loading => ready", "play ready => playing",
-            "pause playing => paused", "play paused => playing",
-        ])
+        #expect(
+            viewModel.history == [
+                "load idle => loading", "loaded loading => ready", "play ready => playing",
+                "pause playing => paused", "play paused => playing",
+            ])
         #expect(viewModel.errorMessage == nil)
     }
 
@@ -178,7 +179,8 @@ private final class PlayerViewModel {
                 condition: { [unowned self] _ in self.isOnline }
             ),
             machine.addRoutes(event: .loaded, transitions: [.loading => .ready]),
-            machine.addRoutes(event: .play, transitions: [.ready => .playing, .paused => .playing]) { [unowned self] _ in
+            machine.addRoutes(event: .play, transitions: [.ready => .playing, .paused => .playing]) {
+                [unowned self] _ in
                 self.playCount += 1
             },
             machine.addRoutes(event: .pause, transitions: [.playing => .paused]),
@@ -188,7 +190,8 @@ private final class PlayerViewModel {
                 self.duration = context.userInfo as? Int ?? 0
             },
             machine.addHandler(event: .any) { [unowned self] context in
-                self.history.append("\(context.event.map { "\($0)" } ?? "?") \(context.fromState) => \(context.toState)")
+                self.history.append(
+                    "\(context.event.map { "\($0)" } ?? "?") \(context.fromState) => \(context.toState)")
             },
             machine.addAnyHandler(.any => .any, order: 200) { [unowned self] context in
                 self.title = self.title(for: context.toState)
@@ -216,7 +219,7 @@ private final class PlayerViewModel {
     func stop() { machine <- .idle }
 
     func tearDown() {
-        disposables.forEach { $0.dispose() }
+        for disposable in disposables { disposable.dispose() }
         disposables.removeAll()
     }
 
@@ -243,9 +246,11 @@ private final class LoginForm {
 
     lazy var machine = StateMachine<Step, Action>(state: .loggedOut) { [unowned self] machine in
         machine.addRoutes(event: .submit, transitions: [.loggedOut => .checking])
-        machine.addRoutes(event: .accept, transitions: [.checking => .loggedIn], condition: { _ in
-            self.password == "secret"
-        })
+        machine.addRoutes(
+            event: .accept, transitions: [.checking => .loggedIn],
+            condition: { _ in
+                self.password == "secret"
+            })
         machine.addRoutes(event: .reject, transitions: [.checking => .loggedOut])
         machine.addRoutes(event: .logOut, transitions: [.loggedIn => .loggedOut])
         machine.addHandler(event: .submit) { _ in self.attempts += 1 }

@@ -22,12 +22,13 @@ import Testing
         #expect(machine.tryEvent(.event0))
 
         #expect(machine.state == .state2)
-        #expect(log.lines == [
-            "first begin: event0 state0 => state1 now state1",
-            "nested: event1 state1 => state2 now state2",
-            "first end: returned true now state2",
-            "second: event0 state0 => state1 now state2",
-        ])
+        #expect(
+            log.lines == [
+                "first begin: event0 state0 => state1 now state1",
+                "nested: event1 state1 => state2 now state2",
+                "first end: returned true now state2",
+                "second: event0 state0 => state1 now state2",
+            ])
     }
 
     @Test func immediateRunsANestedStateRequestCompletelyBeforeTheCallReturns() {
@@ -38,12 +39,13 @@ import Testing
         machine <-! .event0
 
         #expect(machine.state == .state2)
-        #expect(log.lines == [
-            "first begin: event0 state0 => state1 now state1",
-            "nested: nil state1 => state2 now state2",
-            "first end: returned true now state2",
-            "second: event0 state0 => state1 now state2",
-        ])
+        #expect(
+            log.lines == [
+                "first begin: event0 state0 => state1 now state1",
+                "nested: nil state1 => state2 now state2",
+                "first end: returned true now state2",
+                "second: event0 state0 => state1 now state2",
+            ])
     }
 
     @Test func immediateRunsNestedErrorHandlersBeforeTheCallReturns() {
@@ -58,13 +60,14 @@ import Testing
         machine <-! .event0
 
         #expect(machine.state == .state1)
-        #expect(log.lines == [
-            "first begin: event0 state0 => state1 now state1",
-            "error: event2 state1 => state1 now state1",
-            "error: nil state1 => state3 now state1",
-            "first end: returned false now state1",
-            "second: event0 state0 => state1 now state1",
-        ])
+        #expect(
+            log.lines == [
+                "first begin: event0 state0 => state1 now state1",
+                "error: event2 state1 => state1 now state1",
+                "error: nil state1 => state3 now state1",
+                "first end: returned false now state1",
+                "second: event0 state0 => state1 now state1",
+            ])
     }
 
     // MARK: .runToCompletion
@@ -77,12 +80,13 @@ import Testing
         #expect(machine.tryEvent(.event0))
 
         #expect(machine.state == .state2)
-        #expect(log.lines == [
-            "first begin: event0 state0 => state1 now state1",
-            "first end: returned true now state2",
-            "second: event0 state0 => state1 now state2",
-            "nested: event1 state1 => state2 now state2",
-        ])
+        #expect(
+            log.lines == [
+                "first begin: event0 state0 => state1 now state1",
+                "first end: returned true now state2",
+                "second: event0 state0 => state1 now state2",
+                "nested: event1 state1 => state2 now state2",
+            ])
     }
 
     @Test func runToCompletionDecidesANestedStateRequestAtOnceAndDefersItsHandlers() {
@@ -93,12 +97,13 @@ import Testing
         machine <-! .event0
 
         #expect(machine.state == .state2)
-        #expect(log.lines == [
-            "first begin: event0 state0 => state1 now state1",
-            "first end: returned true now state2",
-            "second: event0 state0 => state1 now state2",
-            "nested: nil state1 => state2 now state2",
-        ])
+        #expect(
+            log.lines == [
+                "first begin: event0 state0 => state1 now state1",
+                "first end: returned true now state2",
+                "second: event0 state0 => state1 now state2",
+                "nested: nil state1 => state2 now state2",
+            ])
     }
 
     @Test func runToCompletionDecidesEachNestedRequestAgainstTheStateLeftByThePreviousOne() {
@@ -113,18 +118,20 @@ import Testing
             let third = machine.tryEvent(.event1)
             log("results \(first) \(second) \(third) now \(machine.state)")
         }
-        machine.addAnyHandler(.any => .any) { [unowned machine] in log("observer: \(describe($0)) now \(machine.state)") }
+        machine.addAnyHandler(.any => .any) { [unowned machine] in log("observer: \(describe($0)) now \(machine.state)")
+        }
         machine.addErrorHandler { log("error: \(describe($0))") }
 
         machine <-! .event0
 
-        #expect(log.lines == [
-            "results true true false now state3",
-            "observer: event0 state0 => state1 now state3",
-            "observer: event1 state1 => state2 now state3",
-            "observer: event2 state2 => state3 now state3",
-            "error: event1 state3 => state3",
-        ])
+        #expect(
+            log.lines == [
+                "results true true false now state3",
+                "observer: event0 state0 => state1 now state3",
+                "observer: event1 state1 => state2 now state3",
+                "observer: event2 state2 => state3 now state3",
+                "error: event1 state3 => state3",
+            ])
     }
 
     @Test func runToCompletionDefersNestedErrorHandlersInOrder() {
@@ -140,15 +147,16 @@ import Testing
         machine <-! .event0
 
         #expect(machine.state == .state1)
-        #expect(log.lines == [
-            "first begin: event0 state0 => state1 now state1",
-            "first end: returned false now state1",
-            "second: event0 state0 => state1 now state1",
-            "error: event2 state1 => state1 now state1",
-            "late error: event2 state1 => state1",
-            "error: nil state1 => state3 now state1",
-            "late error: nil state1 => state3",
-        ])
+        #expect(
+            log.lines == [
+                "first begin: event0 state0 => state1 now state1",
+                "first end: returned false now state1",
+                "second: event0 state0 => state1 now state1",
+                "error: event2 state1 => state1 now state1",
+                "late error: event2 state1 => state1",
+                "error: nil state1 => state3 now state1",
+                "late error: nil state1 => state3",
+            ])
     }
 
     @Test(arguments: [
@@ -200,16 +208,17 @@ import Testing
         machine <- .state1
 
         #expect(machine.state == .state2)
-        #expect(log.lines == [
-            "handler of 0 => 1 done",
-            "observer: nil state0 => state1",
-            "handler of 1 => 2 done",
-            "observer: nil state1 => state2",
-            "handler of 2 => 3 done",
-            "observer: nil state2 => state3",
-            "observer: nil state3 => state0",
-            "observer: nil state0 => state2",
-        ])
+        #expect(
+            log.lines == [
+                "handler of 0 => 1 done",
+                "observer: nil state0 => state1",
+                "handler of 1 => 2 done",
+                "observer: nil state1 => state2",
+                "handler of 2 => 3 done",
+                "observer: nil state2 => state3",
+                "observer: nil state3 => state0",
+                "observer: nil state0 => state2",
+            ])
     }
 
     @Test func runToCompletionTakes100000HandlerDrivenEventsWithoutDeepeningTheStack() {
@@ -298,14 +307,15 @@ import Testing
 
         #expect(parent.state == .state2)
         #expect(child.state == .state1)
-        #expect(log.lines == [
-            "parent first begin: event0 state0 => state1",
-            "child begin: event0 state0 => state1",
-            "parent nested: event1 state1 => state2",
-            "child end: parent returned true now state2",
-            "parent first end: child returned true now state1",
-            "parent second: event0 state0 => state1",
-        ])
+        #expect(
+            log.lines == [
+                "parent first begin: event0 state0 => state1",
+                "child begin: event0 state0 => state1",
+                "parent nested: event1 state1 => state2",
+                "child end: parent returned true now state2",
+                "parent first end: child returned true now state1",
+                "parent second: event0 state0 => state1",
+            ])
     }
 
     @Test func runToCompletionDefersTheParentsNestedTransitionButNotTheIdleChilds() {
@@ -315,14 +325,15 @@ import Testing
 
         #expect(parent.state == .state2)
         #expect(child.state == .state1)
-        #expect(log.lines == [
-            "parent first begin: event0 state0 => state1",
-            "child begin: event0 state0 => state1",
-            "child end: parent returned true now state2",
-            "parent first end: child returned true now state1",
-            "parent second: event0 state0 => state1",
-            "parent nested: event1 state1 => state2",
-        ])
+        #expect(
+            log.lines == [
+                "parent first begin: event0 state0 => state1",
+                "child begin: event0 state0 => state1",
+                "child end: parent returned true now state2",
+                "parent first end: child returned true now state1",
+                "parent second: event0 state0 => state1",
+                "parent nested: event1 state1 => state2",
+            ])
     }
 
     @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])

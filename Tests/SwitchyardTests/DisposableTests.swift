@@ -43,8 +43,8 @@ import Testing
             ActionDisposable { removed.append("a") }, ActionDisposable { removed.append("b") },
         ]
 
-        disposables.forEach { $0.dispose() }
-        disposables.forEach { $0.dispose() }
+        for disposable in disposables { disposable.dispose() }
+        for disposable in disposables { disposable.dispose() }
 
         #expect(removed == ["a", "b"])
         #expect(disposables.allSatisfy { $0.disposed })
@@ -190,7 +190,7 @@ import Testing
         var later: [Disposable] = []
         machine.addHandler(event: .any, order: 1) { _ in
             log("earlier")
-            later.forEach { $0.dispose() }
+            for disposable in later { disposable.dispose() }
         }
         later.append(machine.addAnyHandler(.any => .any, order: 2) { _ in log("any handler") })
         later.append(machine.addHandler(event: .event0, order: 2) { _ in log("event handler") })
@@ -333,7 +333,8 @@ private enum Registration: CaseIterable, Sendable {
     case stateRoute, stateRouteValue, eventRoutes, anyEventRoutes
     case eventHandler, anyEventHandler, transitionHandler, anyHandler, errorHandler
     case routeMapping, stateRouteMapping
-    case transitionRouteChain, routeRouteChain, chainHandler, routeChainHandler, chainErrorHandler, routeChainErrorHandler
+    case transitionRouteChain, routeRouteChain, chainHandler, routeChainHandler, chainErrorHandler,
+        routeChainErrorHandler
     case eventRoutesWithHandler, routeWithHandler, routeMappingWithHandler, stateRouteMappingWithHandler
 
     /// Adds the registration (and whatever plain routes its probe needs, which
@@ -384,7 +385,8 @@ private enum Registration: CaseIterable, Sendable {
             return machine.addChainErrorHandler(.state0 => .state1 => .state2, handler: handler)
         case .routeChainErrorHandler:
             machine.addRoute(.state0 => .state1)
-            return machine.addChainErrorHandler(RouteChain(transitionChain: .state0 => .state1 => .state2), handler: handler)
+            return machine.addChainErrorHandler(
+                RouteChain(transitionChain: .state0 => .state1 => .state2), handler: handler)
         case .eventRoutesWithHandler:
             return machine.addRoutes(event: .event0, transitions: [.state0 => .state1], handler: handler)
         case .routeWithHandler:

@@ -55,8 +55,8 @@ private struct RefusedMove: Sendable, CustomTestStringConvertible {
     }
 }
 
-private extension RefusedMove {
-    init(state: Ticket, event: TicketEvent, expected: TransitionError.Reason) {
+extension RefusedMove {
+    fileprivate init(state: Ticket, event: TicketEvent, expected: TransitionError.Reason) {
         self.init(state: state, event: event, reason: nil, expected: expected)
     }
 }
@@ -131,12 +131,13 @@ private func swiftStateDescription<S, E>(event: E?, fromState: S, toState: S, us
         machine <- .state0  // fails: no route 1 => 0
         #expect(machine.state == .state1)
 
-        #expect(log.lines == [
-            "0 => 1",
-            "Any => 2, msg=Optional(\"Hello\")",
-            "2 => Any, msg=Optional(\"Bye\")",
-            "[ERROR] state1 => state0",
-        ])
+        #expect(
+            log.lines == [
+                "0 => 1",
+                "Any => 2, msg=Optional(\"Hello\")",
+                "2 => Any, msg=Optional(\"Bye\")",
+                "[ERROR] state1 => state0",
+            ])
     }
 
     // MARK: (b) The event example
@@ -209,12 +210,13 @@ private func swiftStateDescription<S, E>(event: E?, fromState: S, toState: S, us
             #expect(ticket.attemptEvent(event) == .success(expected))
         }
         #expect(ticket.state == .closed)
-        #expect(log.lines == [
-            "start: open => inProgress", "resolve: inProgress => resolved", "reopen: resolved => reopened",
-            "start: reopened => inProgress", "resolve: inProgress => resolved", "close: resolved => closed",
-            "reopen: closed => reopened", "start: reopened => inProgress", "resolve: inProgress => resolved",
-            "close: resolved => closed",
-        ])
+        #expect(
+            log.lines == [
+                "start: open => inProgress", "resolve: inProgress => resolved", "reopen: resolved => reopened",
+                "start: reopened => inProgress", "resolve: inProgress => resolved", "close: resolved => closed",
+                "reopen: closed => reopened", "start: reopened => inProgress", "resolve: inProgress => resolved",
+                "close: resolved => closed",
+            ])
     }
 
     @Test func ticketOpenedByMistakeClosesWithAReason() {
@@ -262,23 +264,29 @@ private func swiftStateDescription<S, E>(event: E?, fromState: S, toState: S, us
                 }
             }
         }
-        #expect(allowed == [
-            "start: open => inProgress", "close: open => closed", "resolve: inProgress => resolved",
-            "reopen: resolved => reopened", "close: resolved => closed", "start: reopened => inProgress",
-            "reopen: closed => reopened",
-        ])
+        #expect(
+            allowed == [
+                "start: open => inProgress", "close: open => closed", "resolve: inProgress => resolved",
+                "reopen: resolved => reopened", "close: resolved => closed", "start: reopened => inProgress",
+                "reopen: closed => reopened",
+            ])
     }
 
     // MARK: (e) Context prints as SwiftState's tuple did
 
     @Test(arguments: [MyEvent.event0, nil], UserInfoSample.allCases)
     fileprivate func contextPrintsLikeSwiftStatesTuple(event: MyEvent?, userInfo: UserInfoSample) {
-        let context = Machine<MyState, MyEvent>.Context(event: event, fromState: .state1, toState: .state2, userInfo: userInfo.value)
-        #expect("\(context)" == swiftStateDescription(event: event, fromState: MyState.state1, toState: .state2, userInfo: userInfo.value))
+        let context = Machine<MyState, MyEvent>.Context(
+            event: event, fromState: .state1, toState: .state2, userInfo: userInfo.value)
+        #expect(
+            "\(context)"
+                == swiftStateDescription(
+                    event: event, fromState: MyState.state1, toState: .state2, userInfo: userInfo.value))
     }
 
     @Test func contextPrintsTheKnownShape() {
-        let context = Machine<MyState, MyEvent>.Context(event: .event1, fromState: .state0, toState: .state3, userInfo: "Hi")
+        let context = Machine<MyState, MyEvent>.Context(
+            event: .event1, fromState: .state0, toState: .state3, userInfo: "Hi")
         #expect(
             "\(context)"
                 == "Context(event: Optional(SwitchyardTests.MyEvent.event1), fromState: SwitchyardTests.MyState.state0, "
@@ -287,14 +295,18 @@ private func swiftStateDescription<S, E>(event: E?, fromState: S, toState: S, us
     }
 
     @Test func contextWithAssociatedValuesPrintsLikeSwiftStatesTuple() {
-        let context = Machine<StrState, StrEvent>.Context(event: .str("go"), fromState: .str("a"), toState: .str("b"), userInfo: nil)
-        let expected = swiftStateDescription(event: StrEvent.str("go"), fromState: StrState.str("a"), toState: .str("b"), userInfo: nil)
+        let context = Machine<StrState, StrEvent>.Context(
+            event: .str("go"), fromState: .str("a"), toState: .str("b"), userInfo: nil)
+        let expected = swiftStateDescription(
+            event: StrEvent.str("go"), fromState: StrState.str("a"), toState: .str("b"), userInfo: nil)
         #expect("\(context)" == expected)
     }
 
     @Test func contextOfANoEventMachinePrintsLikeSwiftStatesTuple() {
-        let context = StateMachine<MyState, NoEvent>.Context(event: nil, fromState: .state0, toState: .state0, userInfo: 1.5)
-        let expected = swiftStateDescription(event: NoEvent?.none, fromState: MyState.state0, toState: .state0, userInfo: 1.5)
+        let context = StateMachine<MyState, NoEvent>.Context(
+            event: nil, fromState: .state0, toState: .state0, userInfo: 1.5)
+        let expected = swiftStateDescription(
+            event: NoEvent?.none, fromState: MyState.state0, toState: .state0, userInfo: 1.5)
         #expect("\(context)" == expected)
     }
 
@@ -306,16 +318,19 @@ private func swiftStateDescription<S, E>(event: E?, fromState: S, toState: S, us
             machine.addErrorHandler { printed.append("\($0)") }
         }
         machine <-! (.event2, "x") <-! .event2
-        #expect(printed == [
-            swiftStateDescription(event: MyEvent.event2, fromState: MyState.state0, toState: .state1, userInfo: "x"),
-            swiftStateDescription(event: MyEvent.event2, fromState: MyState.state1, toState: .state1, userInfo: nil),
-        ])
+        #expect(
+            printed == [
+                swiftStateDescription(
+                    event: MyEvent.event2, fromState: MyState.state0, toState: .state1, userInfo: "x"),
+                swiftStateDescription(
+                    event: MyEvent.event2, fromState: MyState.state1, toState: .state1, userInfo: nil),
+            ])
     }
 }
 
-private extension Result {
+extension Result {
     /// The error of a failure, or `nil` for a success.
-    var failure: Failure? {
+    fileprivate var failure: Failure? {
         if case .failure(let error) = self { error } else { nil }
     }
 }

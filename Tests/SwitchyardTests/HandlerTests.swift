@@ -295,10 +295,11 @@ import Testing
 
         machine <- .state1 <- .state0
 
-        #expect(log.lines == [
-            "any handler 1", "transition handler 2", "any handler 3",
-            "transition handler 4", "any handler 5",
-        ])
+        #expect(
+            log.lines == [
+                "any handler 1", "transition handler 2", "any handler 3",
+                "transition handler 4", "any handler 5",
+            ])
     }
 
     @Test func eventAndAnyHandlersTieByOrderThenRankThenRegistration() {
@@ -314,12 +315,13 @@ import Testing
 
         machine <-! .event0
 
-        #expect(log.lines == [
-            "event0 handler, order 99",
-            "any handler state0 => state1", "event0 handler",
-            "any-event handler",
-            "any handler .any => .any",
-        ])
+        #expect(
+            log.lines == [
+                "event0 handler, order 99",
+                "any handler state0 => state1", "event0 handler",
+                "any-event handler",
+                "any handler .any => .any",
+            ])
     }
 
     @Test func orderBeatsSpecificity() {
@@ -334,10 +336,11 @@ import Testing
 
         machine <-! .event0 <- .state2
 
-        #expect(log.lines == [
-            "any event, order 100", "event0, order 101",
-            ".any => .any, order 99", "state1 => state2, order 100",
-        ])
+        #expect(
+            log.lines == [
+                "any event, order 100", "event0, order 101",
+                ".any => .any, order 99", "state1 => state2, order 100",
+            ])
     }
 
     // MARK: Handlers given with routes
@@ -452,7 +455,8 @@ import Testing
 
         #expect(
             log.lines == [
-                "state mapping handler, order 10", "transition handler, default order", "state mapping handler, order 200",
+                "state mapping handler, order 10", "transition handler, default order",
+                "state mapping handler, order 200",
             ])
     }
 }
@@ -476,7 +480,10 @@ private enum HandlerKind: CaseIterable, Sendable {
     }
 
     /// Adds `handler` at `order`, or at the default order for `nil`.
-    func add(to machine: Machine<MyState, MyEvent>, order: HandlerOrder?, handler: @escaping Machine<MyState, MyEvent>.Handler) {
+    func add(
+        to machine: Machine<MyState, MyEvent>, order: HandlerOrder?,
+        handler: @escaping Machine<MyState, MyEvent>.Handler
+    ) {
         switch (self, order) {
         case (.exactEvent, let order?): machine.addHandler(event: .event0, order: order, handler: handler)
         case (.exactEvent, nil): machine.addHandler(event: .event0, handler: handler)

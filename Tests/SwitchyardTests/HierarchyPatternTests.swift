@@ -23,8 +23,12 @@ import Testing
         for from in subStates {
             for to in subStates {
                 let allowed = from == .subState0 && to == .subState1
-                #expect(hierarchy.main.hasRoute(.subMachine1(from) => .subMachine1(to)) == allowed, "sub1: \(from) => \(to)")
-                #expect(hierarchy.main.hasRoute(.subMachine2(from) => .subMachine2(to)) == allowed, "sub2: \(from) => \(to)")
+                #expect(
+                    hierarchy.main.hasRoute(.subMachine1(from) => .subMachine1(to)) == allowed, "sub1: \(from) => \(to)"
+                )
+                #expect(
+                    hierarchy.main.hasRoute(.subMachine2(from) => .subMachine2(to)) == allowed, "sub2: \(from) => \(to)"
+                )
                 #expect(hierarchy.main.hasRoute(fromState: .subMachine1(from), toState: .subMachine1(to)) == allowed)
             }
         }
@@ -87,12 +91,13 @@ import Testing
         // sub1 is no longer at subState0, so the way in is closed.
         step(.subMachine1(.subState0), moves: false, to: .mainState0, sub1: .subState1, sub2: .subState1)
 
-        #expect(log.lines == [
-            "refused sub1(1) => sub1(2)",
-            "refused sub1(1) => sub2(2)",
-            "refused sub2(0) => main0",
-            "refused main0 => sub1(0)",
-        ])
+        #expect(
+            log.lines == [
+                "refused sub1(1) => sub1(2)",
+                "refused sub1(1) => sub2(2)",
+                "refused sub2(0) => main0",
+                "refused main0 => sub1(0)",
+            ])
     }
 
     @Test func forwardedMovesRunTheSubMachinesOwnHandlers() {
@@ -104,11 +109,12 @@ import Testing
 
         hierarchy.main <- .subMachine1(.subState0) <- .subMachine1(.subState1)
 
-        #expect(log.lines == [
-            "main main0 => sub1(0)",
-            "sub1 0 => 1",
-            "main sub1(0) => sub1(1)",
-        ])
+        #expect(
+            log.lines == [
+                "main main0 => sub1(0)",
+                "sub1 0 => 1",
+                "main sub1(0) => sub1(1)",
+            ])
     }
 }
 
@@ -163,13 +169,16 @@ private struct Hierarchy {
         main = StateMachine<MainState, NoEvent>(state: .mainState0) { main in
             // A move inside one sub-machine is that sub-machine's decision;
             // when taken, the sub-machine makes it too.
-            main.addRoute(.any => .any, condition: { context in
-                switch (context.fromState, context.toState) {
-                case (.subMachine1(let from), .subMachine1(let to)): sub1.hasRoute(fromState: from, toState: to)
-                case (.subMachine2(let from), .subMachine2(let to)): sub2.hasRoute(fromState: from, toState: to)
-                default: false
+            main.addRoute(
+                .any => .any,
+                condition: { context in
+                    switch (context.fromState, context.toState) {
+                    case (.subMachine1(let from), .subMachine1(let to)): sub1.hasRoute(fromState: from, toState: to)
+                    case (.subMachine2(let from), .subMachine2(let to)): sub2.hasRoute(fromState: from, toState: to)
+                    default: false
+                    }
                 }
-            }) { context in
+            ) { context in
                 switch context.toState {
                 case .subMachine1(let subState): sub1 <- subState
                 case .subMachine2(let subState): sub2 <- subState

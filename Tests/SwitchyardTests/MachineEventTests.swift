@@ -165,7 +165,11 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         }
         #expect(machine.hasRoute(event: .event0, fromState: .state0, toState: .state1, userInfo: "ok"))
         #expect(!machine.hasRoute(event: .event0, transition: .state0 => .state1, userInfo: "no"))
-        #expect(log.lines == ["Optional(SwitchyardTests.MyEvent.event0) state0 => state1", "Optional(SwitchyardTests.MyEvent.event0) state0 => state1"])
+        #expect(
+            log.lines == [
+                "Optional(SwitchyardTests.MyEvent.event0) state0 => state1",
+                "Optional(SwitchyardTests.MyEvent.event0) state0 => state1",
+            ])
         #expect(machine.state == .state3)
     }
 
@@ -261,7 +265,8 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
 
     @Test func addRoutesWithRoutesForAWrappedEventServesOnlyThatEvent() {
         let machine = EventMachine(state: .state0) { machine in
-            machine.addRoutes(event: Event.some(.event1), routes: [Route(transition: .state0 => .state3, condition: nil)])
+            machine.addRoutes(
+                event: Event.some(.event1), routes: [Route(transition: .state0 => .state3, condition: nil)])
         }
         #expect(machine.canTryEvent(.event0) == nil)
         #expect(machine.canTryEvent(.event1) == .state3)
@@ -332,7 +337,8 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         }
         #expect(machine.tryEvent(.event0))
         #expect(machine.state == .reached(winner))
-        #expect(log.lines == Bucket.allCases[...winnerIndex].map { "\($0)" }, "asked in precedence order, up to the winner")
+        #expect(
+            log.lines == Bucket.allCases[...winnerIndex].map { "\($0)" }, "asked in precedence order, up to the winner")
     }
 
     @Test func everyBucketIsAskedInPrecedenceOrderWhenAllRefuse() {
@@ -371,7 +377,8 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
 
     @Test func registrationOrderDecidesWithinOneCall() {
         let machine = EventMachine(state: .state0) { machine in
-            machine.addRoutes(event: .event0, transitions: [.state0 => .state3, .state0 => .state1, .state0 => .state2])
+            machine.addRoutes(
+                event: .event0, transitions: [.state0 => .state3, .state0 => .state1, .state0 => .state2])
         }
         #expect(machine.canTryEvent(.event0) == .state3)
     }

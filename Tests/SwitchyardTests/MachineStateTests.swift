@@ -132,7 +132,9 @@ private func register(_ source: Source, on machine: StateMachineUnderTest, allow
         let log = Log()
         let machine = StateMachineUnderTest(state: .state0) { machine in
             machine.addRoute(.state0 => .state2) { context in
-                log("\(String(describing: context.event)) \(context.fromState) => \(context.toState) \(String(describing: context.userInfo))")
+                log(
+                    "\(String(describing: context.event)) \(context.fromState) => \(context.toState) \(String(describing: context.userInfo))"
+                )
                 return context.userInfo as? Int == 1
             }
         }
@@ -245,7 +247,9 @@ private func register(_ source: Source, on machine: StateMachineUnderTest, allow
             machine.addRoute(.state0 => .state1)
             machine.addRoute(.state1 => .state2)
             machine.addRoute(.state2 => .state3)
-            machine.addHandler(.any => .any) { log("\($0.fromState) => \($0.toState) \(String(describing: $0.userInfo))") }
+            machine.addHandler(.any => .any) {
+                log("\($0.fromState) => \($0.toState) \(String(describing: $0.userInfo))")
+            }
         }
         machine <- .state1 <- (.state2, 2) <- .state3
         #expect(machine.state == .state3)

@@ -30,9 +30,10 @@ import Testing
         #expect(log.lines == ["moved nil state0 => state1"])
         machine <- .state2
 
-        #expect(log.lines == [
-            "moved nil state0 => state1", "moved nil state1 => state2", "chain nil state1 => state2 now state2",
-        ])
+        #expect(
+            log.lines == [
+                "moved nil state0 => state1", "moved nil state1 => state2", "chain nil state1 => state2 now state2",
+            ])
     }
 
     @Test func transitionChainConditionGuardsEveryStep() {
@@ -237,10 +238,11 @@ import Testing
 
         machine <- .state1 <- .state2
 
-        #expect(log.lines == [
-            "route chain handler 0", "transition handler 10", "any handler 100", "chain handler 150",
-            "transition handler 200",
-        ])
+        #expect(
+            log.lines == [
+                "route chain handler 0", "transition handler 10", "any handler 100", "chain handler 150",
+                "transition handler 200",
+            ])
     }
 
     @Test func chainErrorHandlerHonoursOrderAmongTheBreakingMovesHandlers() {
@@ -257,9 +259,11 @@ import Testing
 
         machine <- .state1 <- .state3
 
-        #expect(log.lines == [
-            "route chain error handler 1", "transition handler 50", "chain error handler 60", "transition handler 255",
-        ])
+        #expect(
+            log.lines == [
+                "route chain error handler 1", "transition handler 50", "chain error handler 60",
+                "transition handler 255",
+            ])
     }
 
     @Test func chainHandlerGivenWithAddRouteChainRunsAtTheDefaultOrder() {

@@ -175,7 +175,9 @@ private func appendingMapping(_ event: StrEvent?, _ fromState: StrState, _: Any?
         let log = Log()
         let machine = StrMachine(state: .str("a")) { machine in
             machine.addRouteMapping(appendingMapping) { [unowned machine] context in
-                log("\(word(context.event)) \(word(context.fromState)) => \(word(context.toState)), now \(word(machine.state))")
+                log(
+                    "\(word(context.event)) \(word(context.fromState)) => \(word(context.toState)), now \(word(machine.state))"
+                )
             }
         }
         machine <-! .str("b")
@@ -185,8 +187,12 @@ private func appendingMapping(_ event: StrEvent?, _ fromState: StrState, _: Any?
     @Test func mappingHandlerIgnoresMovesTheMappingDoesNotName() {
         let log = Log()
         let machine = StrMachine(state: .str("a")) { machine in
-            machine.addRouteMapping({ event, _, _ in word(event) == "go" ? .str("gone") : nil }) { _ in log("go mapping") }
-            machine.addRouteMapping({ event, _, _ in word(event) == "run" ? .str("ran") : nil }) { _ in log("run mapping") }
+            machine.addRouteMapping({ event, _, _ in word(event) == "go" ? .str("gone") : nil }) { _ in
+                log("go mapping")
+            }
+            machine.addRouteMapping({ event, _, _ in word(event) == "run" ? .str("ran") : nil }) { _ in
+                log("run mapping")
+            }
             machine.addRoutes(event: .str("jump"), transitions: [.any => .str("jumped")])
         }
         machine <-! .str("run") <-! .str("jump") <-! .str("go")
@@ -265,7 +271,9 @@ private func appendingMapping(_ event: StrEvent?, _ fromState: StrState, _: Any?
             machine.addStateRouteMapping({ fromState, userInfo in
                 word(fromState) == "a" ? [.str("b")] : nil
             }) { context in
-                log("\(word(context.event)) \(word(context.fromState)) => \(word(context.toState)) \(String(describing: context.userInfo))")
+                log(
+                    "\(word(context.event)) \(word(context.fromState)) => \(word(context.toState)) \(String(describing: context.userInfo))"
+                )
             }
             machine.addRoute(.str("b") => .str("c"))
         }

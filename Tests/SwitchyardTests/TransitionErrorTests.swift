@@ -106,16 +106,19 @@ private enum Refused: Error {
             machine.addRoutes(event: .event0, transitions: [.state1 => .state2]) { _ in false }
             machine.addHandler(event: .any) { _ in log("handler") }
             machine.addErrorHandler { context in
-                log("error \(String(describing: context.event)) \(context.fromState) => \(context.toState) \(String(describing: context.userInfo))")
+                log(
+                    "error \(String(describing: context.event)) \(context.fromState) => \(context.toState) \(String(describing: context.userInfo))"
+                )
             }
         }
         _ = machine.attemptEvent(.event0, userInfo: "u")
         _ = machine.attemptEvent(.event1)
         #expect(machine.state == .state1)
-        #expect(log.lines == [
-            "error Optional(SwitchyardTests.MyEvent.event0) state1 => state1 Optional(\"u\")",
-            "error Optional(SwitchyardTests.MyEvent.event1) state1 => state1 nil",
-        ])
+        #expect(
+            log.lines == [
+                "error Optional(SwitchyardTests.MyEvent.event0) state1 => state1 Optional(\"u\")",
+                "error Optional(SwitchyardTests.MyEvent.event1) state1 => state1 nil",
+            ])
     }
 
     @Test func refusedEventDescriptionNamesTheEventAndTheState() throws {
@@ -190,7 +193,9 @@ private enum Refused: Error {
             machine.addRoute(.state1 => .state2) { _ in false }
             machine.addHandler(.any => .any) { _ in log("handler") }
             machine.addErrorHandler { context in
-                log("error \(String(describing: context.event)) \(context.fromState) => \(context.toState) \(String(describing: context.userInfo))")
+                log(
+                    "error \(String(describing: context.event)) \(context.fromState) => \(context.toState) \(String(describing: context.userInfo))"
+                )
             }
         }
         _ = machine.attemptState(.state2, userInfo: 9)

@@ -60,11 +60,14 @@ private func acceptedPairs(of route: MyRoute) throws -> Set<[MyState]> {
         #expect(Transition<MyState>(fromState: MyState.state0, toState: MyState.state1) == (.state0 => .state1))
         #expect(Transition<MyState>(fromState: State.any, toState: MyState.state1) == (.any => .state1))
         #expect(Transition<MyState>(fromState: MyState.state0, toState: State.any) == (.state0 => .any))
-        #expect(Transition<MyState>(fromState: State.some(.state2), toState: State.some(.state3)) == (.state2 => .state3))
+        #expect(
+            Transition<MyState>(fromState: State.some(.state2), toState: State.some(.state3)) == (.state2 => .state3))
     }
 
     @Test func transitionsCompareAndHashBySides() {
-        let transitions: Set<Transition<MyState>> = [.state0 => .state1, .state0 => .state1, .state1 => .state0, .any => .state1]
+        let transitions: Set<Transition<MyState>> = [
+            .state0 => .state1, .state0 => .state1, .state1 => .state0, .any => .state1,
+        ]
         #expect(transitions.count == 3)
         #expect(transitions.contains(MyState.state1 => MyState.state0))
         #expect(!transitions.contains(MyState.state0 => State.any))
@@ -200,7 +203,10 @@ private func acceptedPairs(of route: MyRoute) throws -> Set<[MyState]> {
     @Test func statesToStatesMakesAnAnyRouteWithBothMemberships() throws {
         let route: MyRoute = [.state0, .state1] => [.state2, .state3]
         #expect(route.transition == (.any => .any))
-        #expect(try acceptedPairs(of: route) == [[.state0, .state2], [.state0, .state3], [.state1, .state2], [.state1, .state3]])
+        #expect(
+            try acceptedPairs(of: route) == [
+                [.state0, .state2], [.state0, .state3], [.state1, .state2], [.state1, .state3],
+            ])
     }
 
     @Test func emptySetOfStatesAcceptsNothing() throws {
