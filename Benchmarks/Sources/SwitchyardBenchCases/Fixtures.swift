@@ -1,0 +1,63 @@
+import Switchyard
+
+/// Four states for the small machines.
+public enum Light: StateType, CaseIterable, Sendable {
+    case s0, s1, s2, s3
+}
+
+/// Two events for the small machines.
+public enum LightEvent: EventType, Sendable {
+    case next, reset
+}
+
+/// One state of a ring of any size.
+public struct RingState: StateType, Sendable {
+    /// Where the state sits on the ring.
+    public var index: Int
+
+    /// The state at `index` on the ring.
+    public init(index: Int) {
+        self.index = index
+    }
+}
+
+/// The one event of a ring: go to the next state.
+public enum RingEvent: EventType, Sendable {
+    case advance
+}
+
+/// A document with a version: states with associated values, for route mappings.
+public enum Document: StateType, Sendable {
+    case draft(version: Int)
+    case review(version: Int)
+    case published(version: Int)
+}
+
+/// What can happen to a document.
+public enum DocumentEvent: EventType, Sendable {
+    case submit, approve, revise
+}
+
+/// The user's routing logic for documents, written once and used by every
+/// side of the `mapping` case.
+@inline(never)
+func routeDocument(_ event: DocumentEvent, from state: Document) -> Document? {
+    switch (event, state) {
+    case (.submit, .draft(let version)): .review(version: version)
+    case (.approve, .review(let version)): .published(version: version)
+    case (.revise, .published(let version)): .draft(version: version &+ 1)
+    default: nil
+    }
+}
+
+/// The events that walk a document round its cycle.
+let documentCycle: [DocumentEvent] = [.submit, .approve, .revise]
+
+/// The version a document is at, for checksums.
+extension Document {
+    var version: Int {
+        switch self {
+        case .draft(let version), .review(let version), .published(let version): version
+        }
+    }
+}
