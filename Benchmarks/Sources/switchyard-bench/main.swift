@@ -195,8 +195,16 @@ if let profile = options.profile {
     exit(0)
 }
 
-var results: [String: (switchyard: Double, dictionary: Double)] = [:]
+/// One case being measured: its sides, their loop lengths, their samples.
+struct Measurement {
+    let benchCase: BenchCase
+    var sides: [(label: String, workload: Workload)]
+    var calibration: [(iterations: Int, nanosecondsPerOperation: Double)] = []
+    var sampleCount = 0
+    var samples: [[Double]] = []
+}
 
+var measurements: [Measurement] = []
 for benchCase in BenchCase.all where options.filter.map({ benchCase.name.contains($0) }) ?? true {
     var sides: [(label: String, workload: Workload)] = [
         ("switchyard", benchCase.switchyard()), ("dictionary", benchCase.dictionary()),
@@ -212,23 +220,37 @@ for benchCase in BenchCase.all where options.filter.map({ benchCase.name.contain
         fail("\(benchCase.name): Switchyard and the baseline disagree (checksums \(checksums))")
     }
 
-    let calibration = sides.map { calibrate($0.workload, target: options.sampleNanoseconds, sink: &sink) }
-    let sampleCost = zip(calibration, sides).reduce(0.0) { total, pair in
-        total + Double(pair.0.iterations) * pair.0.nanosecondsPerOperation
+    var measurement = Measurement(benchCase: benchCase, sides: sides)
+    measurement.calibration = sides.map { calibrate($0.workload, target: options.sampleNanoseconds, sink: &sink) }
+    let sampleCost = measurement.calibration.reduce(0.0) { total, side in
+        total + Double(side.iterations) * side.nanosecondsPerOperation
     }
-    let sampleCount = max(5, min(options.samples, Int(options.caseBudgetNanoseconds / max(sampleCost, 1))))
-    var samples = Array(repeating: [Double](), count: sides.count)
-    for round in 0..<sampleCount {
+    measurement.sampleCount = max(5, min(options.samples, Int(options.caseBudgetNanoseconds / max(sampleCost, 1))))
+    measurement.samples = Array(repeating: [], count: sides.count)
+    measurements.append(measurement)
+}
+
+// Every round takes one sample of every side of every case, so that the sides
+// of a case, and the cases compared with each other (`event-ring-10k` with
+// `event-small`, `build-100k` with `build-10k`), meet the same machine load.
+for round in 0..<(measurements.map(\.sampleCount).max() ?? 0) {
+    for index in measurements.indices where round < measurements[index].sampleCount {
+        let sides = measurements[index].sides
         // Take turns, starting with a different side each round.
         for offset in sides.indices {
             let side = (round + offset) % sides.count
-            let iterations = calibration[side].iterations
+            let iterations = measurements[index].calibration[side].iterations
             let (elapsed, checksum) = time(sides[side].workload, iterations)
             sink &+= checksum
-            samples[side].append(elapsed / Double(iterations))
+            measurements[index].samples[side].append(elapsed / Double(iterations))
         }
     }
-    let medians = samples.map(median)
+}
+
+var results: [String: (switchyard: Double, dictionary: Double)] = [:]
+for measurement in measurements {
+    let (benchCase, sides, calibration) = (measurement.benchCase, measurement.sides, measurement.calibration)
+    let medians = measurement.samples.map(median)
     let mallocs = mallocsPerOperation(sides[0].workload, calibration[0].iterations, sink: &sink)
     let baselineMallocs = mallocsPerOperation(sides[1].workload, calibration[1].iterations, sink: &sink)
     results[benchCase.name] = (medians[0], medians[1])
@@ -240,11 +262,11 @@ for benchCase in BenchCase.all where options.filter.map({ benchCase.name.contain
     )
     var detail = "  \(benchCase.name): \(benchCase.summary) [\(options.clock.rawValue) clock]\n"
     for (index, side) in sides.enumerated() {
-        let sorted = samples[index].sorted()
+        let sorted = measurement.samples[index].sorted()
         detail +=
             "    \(side.label): median \(decimal(medians[index], places: 2)) ns/op "
             + "(min \(decimal(sorted.first!, places: 2)), max \(decimal(sorted.last!, places: 2)); "
-            + "\(sampleCount) samples x \(calibration[index].iterations) ops)"
+            + "\(measurement.sampleCount) samples x \(calibration[index].iterations) ops)"
         detail += index == 1 ? ", mallocs/op \(decimal(baselineMallocs, places: 2))\n" : "\n"
     }
     if sides.count > 2 {
