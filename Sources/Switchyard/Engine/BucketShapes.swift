@@ -61,21 +61,25 @@ struct Buckets<Key: BucketKey, Element> {
         shapes.contains(key.shape) ? storage[key] : nil
     }
 
-    /// Every bucket, for whole-table questions.
-    @inlinable
-    var all: Dictionary<Key, [Element]>.Values { storage.values }
-
     @inlinable
     mutating func append(_ element: Element, at key: Key) {
         insert(element, at: key) { _, _ in false }
     }
 
+    /// Inserts `element` in its sorted place in the bucket at `key`, with one hash.
     @inlinable
     mutating func insert(_ element: Element, at key: Key, by precedes: (Element, Element) -> Bool) {
-        if storage[key] == nil {
+        var isNewBucket = false
+        storage[
+            key,
+            default: {
+                isNewBucket = true
+                return []
+            }()
+        ].insertSorted(element, by: precedes)
+        if isNewBucket {
             shapes.adjust(key.shape, by: 1)
         }
-        storage[key, default: []].insertSorted(element, by: precedes)
     }
 
     @inlinable
@@ -98,6 +102,11 @@ extension Array {
         while index > startIndex, precedes(element, self[index - 1]) {
             index -= 1
         }
-        insert(element, at: index)
+        // Appending is the common case, and much cheaper than a general insert.
+        if index == endIndex {
+            append(element)
+        } else {
+            insert(element, at: index)
+        }
     }
 }

@@ -184,14 +184,17 @@ struct RouteTable<S: StateType, E: EventType> {
     /// state route mappings, then route mappings asked with a `nil` event.
     @inlinable
     func decide(from state: S, to target: S, userInfo: Any?) -> Decision<S> {
-        let context = Context(event: nil, fromState: state, toState: target, userInfo: userInfo)
         var sawRoute = false
         func someRouteAllows(in table: Buckets<TransitionKey<S>, Entry>) -> Bool {
             guard !table.isEmpty else { return false }
             func allows(_ key: TransitionKey<S>) -> Bool {
                 guard let entries = table[key] else { return false }
                 sawRoute = true
-                return entries.contains { $0.allows(context) }
+                // A context (and its `userInfo` copy) only for routes that ask.
+                return entries.contains { entry in
+                    guard let condition = entry.condition else { return true }
+                    return condition(Context(event: nil, fromState: state, toState: target, userInfo: userInfo))
+                }
             }
             return allows(TransitionKey(from: state, to: target)) || allows(TransitionKey(from: state, to: nil))
                 || allows(TransitionKey(from: nil, to: target)) || allows(TransitionKey(from: nil, to: nil))
