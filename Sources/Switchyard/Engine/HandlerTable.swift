@@ -1,16 +1,16 @@
 /// A handler as the machine keeps it, with its place in the delivery order.
 @usableFromInline
 struct HandlerRecord<S: StateType, E: EventType> {
-    @usableFromInline let order: HandlerOrder
-    /// How specific the registration is (0 most); breaks ties of equal `order`.
-    @usableFromInline let rank: UInt8
+    /// `order`, then rank (how specific the registration is, 0 most), then
+    /// the registration, packed so that one comparison orders two handlers.
+    @usableFromInline let sortKey: UInt64
     @usableFromInline let id: RegistrationID
     @usableFromInline let body: (TransitionContext<S, E>) -> Void
 
     @inlinable
     init(order: HandlerOrder, rank: UInt8, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void) {
-        self.order = order
-        self.rank = rank
+        precondition(id.rawValue < 1 << 48, "A machine can register at most 2^48 routes and handlers")
+        self.sortKey = UInt64(order) << 56 | UInt64(rank) << 48 | id.rawValue
         self.id = id
         self.body = body
     }
@@ -18,7 +18,7 @@ struct HandlerRecord<S: StateType, E: EventType> {
     /// Whether this handler runs before `other` in one delivery.
     @inlinable
     func precedes(_ other: HandlerRecord) -> Bool {
-        (order, rank, id.rawValue) < (other.order, other.rank, other.id.rawValue)
+        sortKey < other.sortKey
     }
 }
 
@@ -33,15 +33,33 @@ enum DeliveryKind {
     case error
 }
 
-/// Where a handler is registered, which decides the transitions it hears of.
+/// The codes of one transition's event and states, which pick its handlers.
 @usableFromInline
-enum HandlerSlot<S: StateType, E: EventType> {
+struct TransitionCodes {
+    /// The event's code; ``SymbolCode/wildcard`` for a state-driven transition.
+    @usableFromInline var event: SymbolCode
+    @usableFromInline var from: SymbolCode
+    @usableFromInline var to: SymbolCode
+
+    @inlinable
+    init(event: SymbolCode, from: SymbolCode, to: SymbolCode) {
+        self.event = event
+        self.from = from
+        self.to = to
+    }
+}
+
+/// Where a handler is registered, which decides the transitions it hears of.
+/// States and events appear as their codes (``Symbols``), `.any` as
+/// ``SymbolCode/wildcard``.
+@usableFromInline
+enum HandlerSlot {
     /// Event-driven transitions caused by this event (or any event).
-    case event(Event<E>)
-    /// State-driven transitions covered by this transition.
-    case state(TransitionKey<S>)
-    /// Transitions of both kinds covered by this transition.
-    case any(TransitionKey<S>)
+    case event(SymbolCode)
+    /// State-driven transitions covered by this (from, to) pair.
+    case state(from: SymbolCode, to: SymbolCode)
+    /// Transitions of both kinds covered by this (from, to) pair.
+    case any(from: SymbolCode, to: SymbolCode)
     /// Failed requests of both kinds.
     case error
 
@@ -50,14 +68,14 @@ enum HandlerSlot<S: StateType, E: EventType> {
     @inlinable
     var rank: UInt8 {
         switch self {
-        case .event(let event): event.rawValue == nil ? 1 : 0
-        case .state(let key), .any(let key): UInt8(key.shape)
+        case .event(let code): code == .wildcard ? 1 : 0
+        case .state(let from, let to), .any(let from, let to): UInt8(PairIndex.shape(from, to))
         case .error: 0
         }
     }
 }
 
-/// The handlers of one machine, kept sorted in buckets so that a delivery
+/// The handlers of one machine, kept sorted in chains so that a delivery
 /// merges a few sorted lists instead of sorting.
 ///
 /// Like ``RouteTable``, a value type over one copy-on-write storage object: a
@@ -69,23 +87,31 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     @usableFromInline
     final class Storage {
-        /// Handlers for event-driven transitions, by event (`.any` included).
-        @exclusivity(unchecked) @usableFromInline var eventHandlers = Buckets<Event<E>, Record>()
-        /// Handlers for state-driven transitions, by transition.
-        @exclusivity(unchecked) @usableFromInline var stateHandlers = Buckets<TransitionKey<S>, Record>()
-        /// Handlers for both kinds, by transition.
-        @exclusivity(unchecked) @usableFromInline var anyHandlers = Buckets<TransitionKey<S>, Record>()
-        @exclusivity(unchecked) @usableFromInline var errorHandlers: [Record] = []
+        @exclusivity(unchecked) @usableFromInline var records = ChainStore<Record>()
+        /// Handlers for event-driven transitions, by event code (`.any` at 0).
+        @exclusivity(unchecked) @usableFromInline var eventHandlers: [Chain] = []
+        /// Handlers for state-driven transitions, by (from, to).
+        @exclusivity(unchecked) @usableFromInline var stateHandlers = PairIndex()
+        /// Handlers for both kinds, by (from, to).
+        @exclusivity(unchecked) @usableFromInline var anyHandlers = PairIndex()
+        @exclusivity(unchecked) @usableFromInline var errorHandlers = Chain()
 
         @inlinable
         init() {}
 
         @inlinable
         init(copying other: Storage) {
+            records = other.records
             eventHandlers = other.eventHandlers
             stateHandlers = other.stateHandlers
             anyHandlers = other.anyHandlers
             errorHandlers = other.errorHandlers
+        }
+
+        /// The event handlers' chain of `code`; empty for an unknown event.
+        @inlinable
+        func eventChain(_ code: SymbolCode) -> Chain {
+            Int(code) < eventHandlers.count ? eventHandlers[Int(code)] : Chain()
         }
     }
 
@@ -108,106 +134,129 @@ struct HandlerTable<S: StateType, E: EventType> {
     // MARK: Registration
 
     @inlinable
-    mutating func add(_ record: Record, to slot: HandlerSlot<S, E>) {
+    mutating func add(_ record: Record, to slot: HandlerSlot) {
         let storage = uniqueStorage
         let precedes: (Record, Record) -> Bool = { $0.precedes($1) }
         switch slot {
-        case .event(let event): storage.eventHandlers.insert(record, at: event, by: precedes)
-        case .state(let key): storage.stateHandlers.insert(record, at: key, by: precedes)
-        case .any(let key): storage.anyHandlers.insert(record, at: key, by: precedes)
-        case .error: storage.errorHandlers.insertSorted(record, by: precedes)
+        case .event(let code):
+            if Int(code) >= storage.eventHandlers.count {
+                storage.eventHandlers += repeatElement(Chain(), count: Int(code) + 1 - storage.eventHandlers.count)
+            }
+            storage.records.insert(record, into: &storage.eventHandlers[Int(code)], by: precedes)
+        case .state(let from, let to):
+            storage.stateHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
+        case .any(let from, let to):
+            storage.anyHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
+        case .error:
+            storage.records.insert(record, into: &storage.errorHandlers, by: precedes)
         }
     }
 
     @inlinable
-    mutating func remove(_ id: RegistrationID, from slot: HandlerSlot<S, E>) {
+    mutating func remove(_ id: RegistrationID, from slot: HandlerSlot) {
         let storage = uniqueStorage
+        let isRemoved: (Record) -> Bool = { $0.id == id }
         switch slot {
-        case .event(let event): storage.eventHandlers.removeAll(at: event) { $0.id == id }
-        case .state(let key): storage.stateHandlers.removeAll(at: key) { $0.id == id }
-        case .any(let key): storage.anyHandlers.removeAll(at: key) { $0.id == id }
-        case .error: storage.errorHandlers.removeAll { $0.id == id }
+        case .event(let code):
+            storage.records.removeAll(from: &storage.eventHandlers[Int(code)], where: isRemoved)
+        case .state(let from, let to):
+            storage.stateHandlers.withChain(from, to) { storage.records.removeAll(from: &$0, where: isRemoved) }
+        case .any(let from, let to):
+            storage.anyHandlers.withChain(from, to) { storage.records.removeAll(from: &$0, where: isRemoved) }
+        case .error:
+            storage.records.removeAll(from: &storage.errorHandlers, where: isRemoved)
         }
     }
 
     // MARK: Delivery
 
-    /// Calls `body` with every handler that `kind` of transition from `from`
-    /// to `to` concerns, in delivery order: by `order`, then most specific
-    /// first, then registration order.
+    /// Calls `body` with every handler that `kind` of transition concerns, in
+    /// delivery order: by `order`, then most specific first, then
+    /// registration order.
     ///
-    /// The sorted buckets are merged on the fly, without allocating.
+    /// The sorted chains are merged on the fly, without allocating; a single
+    /// chain, the common case, is walked directly.
+    ///
+    /// - Parameters:
+    ///   - kind: Which handlers the transition concerns.
+    ///   - codes: The codes of the transition's event and states.
+    ///   - body: Called with each handler.
     @inlinable
-    func forEachHandler(kind: DeliveryKind, event: E?, from: S, to: S, _ body: (Record) -> Void) {
+    func forEachHandler(kind: DeliveryKind, codes: TransitionCodes, _ body: (Record) -> Void) {
+        let storage = self.storage
+        let (event, from, to) = (codes.event, codes.from, codes.to)
         if kind == .error {
-            storage.errorHandlers.forEach(body)
+            Self.walk(storage.errorHandlers, in: storage.records, body)
             return
         }
-        withUnsafeTemporaryAllocation(of: Cursor.self, capacity: 10) { buffer in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 10) { buffer in
             let cursors = buffer.baseAddress!
             var count = 0
-            func add(_ bucket: [Record]?) {
-                guard let bucket, !bucket.isEmpty else { return }
-                (cursors + count).initialize(to: Cursor(records: bucket))
+            func add(_ chain: Chain) {
+                guard !chain.isEmpty else { return }
+                cursors[count] = chain.head
                 count += 1
             }
-            func addBuckets(of table: Buckets<TransitionKey<S>, Record>) {
-                guard !table.isEmpty else { return }
-                add(table[TransitionKey(from: from, to: to)])
-                add(table[TransitionKey(from: from, to: nil)])
-                add(table[TransitionKey(from: nil, to: to)])
-                add(table[TransitionKey(from: nil, to: nil)])
+            func addChains(of index: PairIndex) {
+                guard !index.isEmpty else { return }
+                add(index[from, to])
+                add(index[from, .wildcard])
+                add(index[.wildcard, to])
+                add(index[.wildcard, .wildcard])
             }
-            if kind == .event, !storage.eventHandlers.isEmpty {
-                if let event {
-                    add(storage.eventHandlers[.some(event)])
+            if kind == .event {
+                if event.isConcrete {
+                    add(storage.eventChain(event))
                 }
-                add(storage.eventHandlers[.any])
+                add(storage.eventChain(.wildcard))
+            } else {
+                addChains(of: storage.stateHandlers)
             }
-            if kind == .state {
-                addBuckets(of: storage.stateHandlers)
-            }
-            addBuckets(of: storage.anyHandlers)
-            defer { cursors.deinitialize(count: count) }
-            Self.merge(cursors, count: count, body)
+            addChains(of: storage.anyHandlers)
+            Self.merge(cursors, count: count, in: storage.records, body)
         }
     }
 
-    /// A position in one sorted bucket.
-    @usableFromInline
-    struct Cursor {
-        @usableFromInline var records: [Record]
-        @usableFromInline var index = 0
-
-        @inlinable
-        init(records: [Record]) {
-            self.records = records
-        }
-    }
-
-    /// Calls `body` with the records of `count` sorted buckets in merged order.
+    /// Calls `body` with each record of `chain`.
     @inlinable
-    static func merge(_ cursors: UnsafeMutablePointer<Cursor>, count: Int, _ body: (Record) -> Void) {
-        if count == 1 {
-            for record in cursors[0].records {
-                body(record)
-            }
-            return
+    static func walk(_ chain: Chain, in records: ChainStore<Record>, _ body: (Record) -> Void) {
+        var node = chain.head
+        while node >= 0 {
+            body(records[node])
+            node = records.next(after: node)
         }
-        while true {
-            var best = -1
-            for position in 0..<count where cursors[position].index < cursors[position].records.count {
-                if best < 0
-                    || cursors[position].records[cursors[position].index].precedes(
-                        cursors[best].records[cursors[best].index])
-                {
-                    best = position
+    }
+
+    /// Calls `body` with the records of `count` sorted chains, starting at
+    /// `cursors`, in merged order.
+    @inlinable
+    static func merge(
+        _ cursors: UnsafeMutablePointer<Int32>, count: Int, in records: ChainStore<Record>,
+        _ body: (Record) -> Void
+    ) {
+        switch count {
+        case 0:
+            return
+        case 1:
+            var chain = Chain()
+            chain.head = cursors[0]
+            walk(chain, in: records, body)
+        default:
+            while true {
+                var best = -1
+                var bestKey = UInt64.max
+                for position in 0..<count where cursors[position] >= 0 {
+                    let key = records[cursors[position]].sortKey
+                    if best < 0 || key < bestKey {
+                        best = position
+                        bestKey = key
+                    }
                 }
+                guard best >= 0 else { return }
+                let node = cursors[best]
+                cursors[best] = records.next(after: node)
+                body(records[node])
             }
-            guard best >= 0 else { return }
-            let record = cursors[best].records[cursors[best].index]
-            cursors[best].index += 1
-            body(record)
         }
     }
 }

@@ -1,11 +1,13 @@
 /// The routes and route mappings of one machine, indexed so that a decision
-/// costs a few hash look-ups whatever the number of routes.
+/// costs a few integer look-ups whatever the number of routes.
 ///
 /// A value type with no knowledge of handlers or threads: it answers "where may
-/// the machine go?" and nothing else. Its buckets live in one copy-on-write
-/// storage object, so that a copy taken for a decision costs one retain, and a
-/// route added or removed by a condition during that decision changes the
-/// machine's table, not the copy being read.
+/// the machine go?" and nothing else. States and events are hashed once, when
+/// registered, into small codes (``Symbols``) that key the routes, so a
+/// decision hashes nothing but the event. Everything lives in one
+/// copy-on-write storage object, so that a copy taken for a decision costs one
+/// retain, and a route added or removed by a condition during that decision
+/// changes the machine's table, not the copy being read.
 @usableFromInline
 struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline typealias Context = TransitionContext<S, E>
@@ -13,18 +15,21 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline typealias RouteMapping = (E?, S, Any?) -> S?
     @usableFromInline typealias StateRouteMapping = (S, Any?) -> [S]?
 
-    /// One registered route in one bucket.
+    /// One registered route in one chain.
     @usableFromInline
     struct Entry {
         @usableFromInline var id: RegistrationID
         /// Where the route leads; `nil` is `.any`, which an event takes as "stay".
         @usableFromInline var target: S?
+        /// The code of `target`, ``SymbolCode/wildcard`` for `.any`.
+        @usableFromInline var targetCode: SymbolCode
         @usableFromInline var condition: Condition?
 
         @inlinable
-        init(id: RegistrationID, target: S?, condition: Condition?) {
+        init(id: RegistrationID, target: S?, targetCode: SymbolCode, condition: Condition?) {
             self.id = id
             self.target = target
+            self.targetCode = targetCode
             self.condition = condition
         }
 
@@ -49,12 +54,17 @@ struct RouteTable<S: StateType, E: EventType> {
 
     @usableFromInline
     final class Storage {
+        /// The codes of the states and events that routes and handlers name.
+        @exclusivity(unchecked) @usableFromInline var states = Symbols<S>()
+        @exclusivity(unchecked) @usableFromInline var events = Symbols<E>()
         /// Event routes by (event, from-state), for `tryEvent`.
-        @exclusivity(unchecked) @usableFromInline var eventRoutes = Buckets<EventRouteKey<S, E>, Entry>()
-        /// The same event routes by transition, whatever their event, for `tryState`.
-        @exclusivity(unchecked) @usableFromInline var eventRoutesByTransition = Buckets<TransitionKey<S>, Entry>()
-        /// Event-less routes by transition, for `tryState`.
-        @exclusivity(unchecked) @usableFromInline var stateRoutes = Buckets<TransitionKey<S>, Entry>()
+        @exclusivity(unchecked) @usableFromInline var eventRoutes = PairIndex()
+        @exclusivity(unchecked) @usableFromInline var eventEntries = ChainStore<Entry>()
+        /// The same event routes by (from-state, to-state), whatever their
+        /// event, for `tryState`; then the event-less routes, also by transition.
+        @exclusivity(unchecked) @usableFromInline var eventRoutesByTransition = PairIndex()
+        @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
+        @exclusivity(unchecked) @usableFromInline var transitionEntries = ChainStore<Entry>()
         @exclusivity(unchecked) @usableFromInline var routeMappings: [Mapping<RouteMapping>] = []
         @exclusivity(unchecked) @usableFromInline var stateRouteMappings: [Mapping<StateRouteMapping>] = []
 
@@ -63,9 +73,13 @@ struct RouteTable<S: StateType, E: EventType> {
 
         @inlinable
         init(copying other: Storage) {
+            states = other.states
+            events = other.events
             eventRoutes = other.eventRoutes
+            eventEntries = other.eventEntries
             eventRoutesByTransition = other.eventRoutesByTransition
             stateRoutes = other.stateRoutes
+            transitionEntries = other.transitionEntries
             routeMappings = other.routeMappings
             stateRouteMappings = other.stateRouteMappings
         }
@@ -87,34 +101,78 @@ struct RouteTable<S: StateType, E: EventType> {
         }
     }
 
+    // MARK: Codes
+
+    /// The code of `state`, ``SymbolCode/unknown`` if nothing names it.
+    @inlinable
+    func code(of state: S) -> SymbolCode {
+        storage.states.code(of: state)
+    }
+
+    /// The code of `event`, ``SymbolCode/unknown`` if nothing names it.
+    @inlinable
+    func code(of event: E) -> SymbolCode {
+        storage.events.code(of: event)
+    }
+
+    /// The code of `state` (`.wildcard` for `nil`), handing out a new one if needed.
+    @inlinable
+    mutating func intern(_ state: S?) -> SymbolCode {
+        state == nil ? .wildcard : uniqueStorage.states.intern(state)
+    }
+
+    /// The code of `event` (`.wildcard` for `nil`), handing out a new one if needed.
+    @inlinable
+    mutating func intern(_ event: E?) -> SymbolCode {
+        event == nil ? .wildcard : uniqueStorage.events.intern(event)
+    }
+
     // MARK: Registration
 
     @inlinable
     mutating func addEventRoute(_ id: RegistrationID, event: E?, transition: Transition<S>, condition: Condition?) {
-        let key = TransitionKey(transition)
-        let entry = Entry(id: id, target: key.to, condition: condition)
         let storage = uniqueStorage
-        storage.eventRoutes.append(entry, at: EventRouteKey(event: event, from: key.from))
-        storage.eventRoutesByTransition.append(entry, at: key)
+        let eventCode = storage.events.intern(event)
+        let fromCode = storage.states.intern(transition.fromState.rawValue)
+        let target = transition.toState.rawValue
+        let entry = Entry(id: id, target: target, targetCode: storage.states.intern(target), condition: condition)
+        storage.eventRoutes.withChain(eventCode, fromCode) { storage.eventEntries.append(entry, to: &$0) }
+        storage.eventRoutesByTransition.withChain(fromCode, entry.targetCode) {
+            storage.transitionEntries.append(entry, to: &$0)
+        }
     }
 
     @inlinable
     mutating func removeEventRoute(_ id: RegistrationID, event: E?, transition: Transition<S>) {
-        let key = TransitionKey(transition)
         let storage = uniqueStorage
-        storage.eventRoutes.removeAll(at: EventRouteKey(event: event, from: key.from)) { $0.id == id }
-        storage.eventRoutesByTransition.removeAll(at: key) { $0.id == id }
+        let eventCode = storage.events.intern(event)
+        let fromCode = storage.states.intern(transition.fromState.rawValue)
+        let toCode = storage.states.intern(transition.toState.rawValue)
+        storage.eventRoutes.withChain(eventCode, fromCode) {
+            storage.eventEntries.removeAll(from: &$0) { $0.id == id }
+        }
+        storage.eventRoutesByTransition.withChain(fromCode, toCode) {
+            storage.transitionEntries.removeAll(from: &$0) { $0.id == id }
+        }
     }
 
     @inlinable
     mutating func addStateRoute(_ id: RegistrationID, transition: Transition<S>, condition: Condition?) {
-        let key = TransitionKey(transition)
-        uniqueStorage.stateRoutes.append(Entry(id: id, target: key.to, condition: condition), at: key)
+        let storage = uniqueStorage
+        let fromCode = storage.states.intern(transition.fromState.rawValue)
+        let target = transition.toState.rawValue
+        let entry = Entry(id: id, target: target, targetCode: storage.states.intern(target), condition: condition)
+        storage.stateRoutes.withChain(fromCode, entry.targetCode) { storage.transitionEntries.append(entry, to: &$0) }
     }
 
     @inlinable
     mutating func removeStateRoute(_ id: RegistrationID, transition: Transition<S>) {
-        uniqueStorage.stateRoutes.removeAll(at: TransitionKey(transition)) { $0.id == id }
+        let storage = uniqueStorage
+        let fromCode = storage.states.intern(transition.fromState.rawValue)
+        let toCode = storage.states.intern(transition.toState.rawValue)
+        storage.stateRoutes.withChain(fromCode, toCode) {
+            storage.transitionEntries.removeAll(from: &$0) { $0.id == id }
+        }
     }
 
     @inlinable
@@ -141,38 +199,54 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Where `event` takes the machine from `state`.
     ///
-    /// Buckets are tried from the most specific (this event, this state) to the
+    /// Chains are tried from the most specific (this event, this state) to the
     /// least (`.any` event, `.any` state), each in registration order; route
     /// mappings come last, in registration order. The first route whose
     /// condition holds wins.
+    ///
+    /// - Parameters:
+    ///   - event: The event fired.
+    ///   - eventCode: `code(of: event)`.
+    ///   - state: The current state.
+    ///   - stateCode: `code(of: state)`.
+    ///   - userInfo: Passed to conditions and mappings.
+    /// - Returns: The move and its target's code, or why there is none.
+    /// - Complexity: No hashing; at most four integer look-ups, then the
+    ///   conditions of the routes that could fire.
     @inlinable
-    func decide(event: E, from state: S, userInfo: Any?) -> Decision<S> {
-        let eventRoutes = storage.eventRoutes
+    func decide(
+        event: E, code eventCode: SymbolCode, from state: S, code stateCode: SymbolCode, userInfo: Any?
+    ) -> Decision<S> {
+        let storage = self.storage
         var sawRoute = false
-        if !eventRoutes.isEmpty {
-            func firstAllowedTarget(_ key: EventRouteKey<S, E>) -> S? {
-                guard let entries = eventRoutes[key] else { return nil }
+        if !storage.eventRoutes.isEmpty {
+            func firstAllowed(_ first: SymbolCode, _ second: SymbolCode) -> Decision<S>? {
+                let chain = storage.eventRoutes[first, second]
+                guard !chain.isEmpty else { return nil }
                 sawRoute = true
-                for entry in entries {
+                var node = chain.head
+                while node >= 0 {
+                    let entry = storage.eventEntries[node]
+                    // A route to `.any` keeps an event's machine where it is.
                     let target = entry.target ?? state
-                    guard let condition = entry.condition else { return target }
-                    if condition(Context(event: event, fromState: state, toState: target, userInfo: userInfo)) {
-                        return target
+                    if entry.condition?(Context(event: event, fromState: state, toState: target, userInfo: userInfo))
+                        ?? true
+                    {
+                        return .move(to: target, code: entry.target == nil ? stateCode : entry.targetCode)
                     }
+                    node = storage.eventEntries.next(after: node)
                 }
                 return nil
             }
-            if let target = firstAllowedTarget(EventRouteKey(event: event, from: state))
-                ?? firstAllowedTarget(EventRouteKey(event: event, from: nil))
-                ?? firstAllowedTarget(EventRouteKey(event: nil, from: state))
-                ?? firstAllowedTarget(EventRouteKey(event: nil, from: nil))
+            if let decision = firstAllowed(eventCode, stateCode) ?? firstAllowed(eventCode, .wildcard)
+                ?? firstAllowed(.wildcard, stateCode) ?? firstAllowed(.wildcard, .wildcard)
             {
-                return .move(to: target)
+                return decision
             }
         }
         for mapping in storage.routeMappings {
             if let target = mapping.body(event, state, userInfo) {
-                return .move(to: target)
+                return .move(to: target, code: .unknown)
             }
         }
         return sawRoute ? .refused : .noRoute
@@ -182,34 +256,41 @@ struct RouteTable<S: StateType, E: EventType> {
     ///
     /// Event-less routes come first, then event routes of every event, then
     /// state route mappings, then route mappings asked with a `nil` event.
+    ///
+    /// - Complexity: No hashing; at most eight integer look-ups, then the
+    ///   conditions of the routes that could allow the move.
     @inlinable
-    func decide(from state: S, to target: S, userInfo: Any?) -> Decision<S> {
+    func decide(from state: S, code stateCode: SymbolCode, to target: S, code targetCode: SymbolCode, userInfo: Any?)
+        -> Decision<S>
+    {
+        let storage = self.storage
         var sawRoute = false
-        func someRouteAllows(in table: Buckets<TransitionKey<S>, Entry>) -> Bool {
-            guard !table.isEmpty else { return false }
-            func allows(_ key: TransitionKey<S>) -> Bool {
-                guard let entries = table[key] else { return false }
+        func someRouteAllows(in index: PairIndex) -> Bool {
+            guard !index.isEmpty else { return false }
+            func allows(_ first: SymbolCode, _ second: SymbolCode) -> Bool {
+                let chain = index[first, second]
+                guard !chain.isEmpty else { return false }
                 sawRoute = true
                 // A context (and its `userInfo` copy) only for routes that ask.
-                return entries.contains { entry in
+                return storage.transitionEntries.contains(in: chain) { entry in
                     guard let condition = entry.condition else { return true }
                     return condition(Context(event: nil, fromState: state, toState: target, userInfo: userInfo))
                 }
             }
-            return allows(TransitionKey(from: state, to: target)) || allows(TransitionKey(from: state, to: nil))
-                || allows(TransitionKey(from: nil, to: target)) || allows(TransitionKey(from: nil, to: nil))
+            return allows(stateCode, targetCode) || allows(stateCode, .wildcard) || allows(.wildcard, targetCode)
+                || allows(.wildcard, .wildcard)
         }
         if someRouteAllows(in: storage.stateRoutes) || someRouteAllows(in: storage.eventRoutesByTransition) {
-            return .move(to: target)
+            return .move(to: target, code: targetCode)
         }
         for mapping in storage.stateRouteMappings {
             if let targets = mapping.body(state, userInfo), targets.contains(target) {
-                return .move(to: target)
+                return .move(to: target, code: targetCode)
             }
         }
         for mapping in storage.routeMappings {
             if mapping.body(nil, state, userInfo) == target {
-                return .move(to: target)
+                return .move(to: target, code: targetCode)
             }
         }
         return sawRoute ? .refused : .noRoute
@@ -218,14 +299,18 @@ struct RouteTable<S: StateType, E: EventType> {
     /// Whether `event` could take the machine from `state` to `target`, by any
     /// of its routes (not only the one `tryEvent` would choose) or mappings.
     func allows(event: E, from state: S, to target: S, userInfo: Any?) -> Bool {
+        let storage = self.storage
         let context = Context(event: event, fromState: state, toState: target, userInfo: userInfo)
-        let eventRoutes = storage.eventRoutes
-        func allows(_ key: EventRouteKey<S, E>) -> Bool {
-            // A route to `.any` keeps an event's machine where it is.
-            eventRoutes[key]?.contains { ($0.target ?? state) == target && $0.allows(context) } ?? false
+        let eventCode = code(of: event)
+        let stateCode = code(of: state)
+        func allows(_ first: SymbolCode, _ second: SymbolCode) -> Bool {
+            storage.eventEntries.contains(in: storage.eventRoutes[first, second]) {
+                // A route to `.any` keeps an event's machine where it is.
+                ($0.target ?? state) == target && $0.allows(context)
+            }
         }
-        return allows(EventRouteKey(event: event, from: state)) || allows(EventRouteKey(event: event, from: nil))
-            || allows(EventRouteKey(event: nil, from: state)) || allows(EventRouteKey(event: nil, from: nil))
+        return allows(eventCode, stateCode) || allows(eventCode, .wildcard) || allows(.wildcard, stateCode)
+            || allows(.wildcard, .wildcard)
             || storage.routeMappings.contains { $0.body(event, state, userInfo) == target }
     }
 }
@@ -233,8 +318,9 @@ struct RouteTable<S: StateType, E: EventType> {
 /// What a route table decided for one request.
 @usableFromInline
 enum Decision<S: StateType> {
-    /// A route or mapping allows the move to this state.
-    case move(to: S)
+    /// A route or mapping allows the move to this state, whose code is given
+    /// (``SymbolCode/unknown`` after a route mapping: no look-up was needed).
+    case move(to: S, code: SymbolCode)
     /// No route or mapping covers the request.
     case noRoute
     /// Routes cover the request, but every one's condition refused it.

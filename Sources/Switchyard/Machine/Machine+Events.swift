@@ -42,7 +42,10 @@ extension Machine {
     /// - Returns: The target state, or `nil` if the event would be refused.
     public func canTryEvent(_ event: E, userInfo: Any? = nil) -> S? {
         let routes = self.routes
-        guard case .move(let target) = routes.decide(event: event, from: state, userInfo: userInfo) else {
+        let decision = routes.decide(
+            event: event, code: routes.code(of: event), from: state, code: currentStateCode(in: routes),
+            userInfo: userInfo)
+        guard case .move(let target, _) = decision else {
             return nil
         }
         return target
@@ -239,7 +242,7 @@ extension Machine {
     public func addRouteMapping(
         _ routeMapping: @escaping RouteMapping, order: HandlerOrder = 100, handler: @escaping Handler
     ) -> Disposable {
-        let handlerDisposable = register(.event(.any), order: order) { context in
+        let handlerDisposable = register(.event(.wildcard), order: order) { context in
             if routeMapping(context.event, context.fromState, context.userInfo) == context.toState {
                 handler(context)
             }
@@ -271,7 +274,7 @@ extension Machine {
     /// - Returns: What removes the handler.
     @discardableResult
     public func addHandler(event: Event<E>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
-        register(.event(event), order: order, handler: handler)
+        register(slot(event: event), order: order, handler: handler)
     }
 
     /// Adds a handler that runs whenever a request is refused, by event or by state.

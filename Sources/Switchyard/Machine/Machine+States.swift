@@ -32,7 +32,10 @@ extension Machine {
     /// - Complexity: O(1) in the number of routes: at most eight hash look-ups.
     public func hasRoute(fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
         let routes = self.routes
-        if case .move = routes.decide(from: fromState, to: toState, userInfo: userInfo) {
+        let decision = routes.decide(
+            from: fromState, code: routes.code(of: fromState), to: toState, code: routes.code(of: toState),
+            userInfo: userInfo)
+        if case .move = decision {
             return true
         }
         return false
@@ -190,7 +193,8 @@ extension Machine {
     public func addHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> Disposable
     {
-        register(.state(TransitionKey(transition)), order: order, handler: handler)
+        let (from, to) = codes(of: transition)
+        return register(.state(from: from, to: to), order: order, handler: handler)
     }
 
     /// Adds a handler for every transition that `transition` covers, whether
@@ -205,6 +209,7 @@ extension Machine {
     public func addAnyHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> Disposable
     {
-        register(.any(TransitionKey(transition)), order: order, handler: handler)
+        let (from, to) = codes(of: transition)
+        return register(.any(from: from, to: to), order: order, handler: handler)
     }
 }

@@ -43,6 +43,10 @@ public final class Machine<S: StateType, E: EventType> {
     }
 
     @exclusivity(unchecked) @usableFromInline var currentState: S
+    /// The code of `currentState` in the route table, kept beside it so that a
+    /// decision need not hash the state; ``SymbolCode/unknown`` until looked up
+    /// (and while no route or handler names the state).
+    @exclusivity(unchecked) @usableFromInline var currentCode = SymbolCode.unknown
 
     /// When the handlers of a nested request run.
     public let delivery: DeliveryPolicy
@@ -107,12 +111,32 @@ extension Machine {
     struct Delivery {
         @usableFromInline var kind: DeliveryKind
         @usableFromInline var context: Context
+        @usableFromInline var codes: TransitionCodes
 
         @inlinable
-        init(kind: DeliveryKind, context: Context) {
+        init(kind: DeliveryKind, context: Context, codes: TransitionCodes) {
             self.kind = kind
             self.context = context
+            self.codes = codes
         }
+    }
+
+    /// The code of the current state, looked up (one hash) only if not yet known.
+    @inlinable
+    func currentStateCode(in routes: RouteTable<S, E>) -> SymbolCode {
+        if currentCode == .unknown {
+            currentCode = routes.code(of: currentState)
+        }
+        return currentCode
+    }
+
+    /// Moves to `target`, whose code the decision gave, looking it up if not.
+    @inlinable
+    func move(to target: S, code: SymbolCode, in routes: RouteTable<S, E>) -> SymbolCode {
+        let code = code == .unknown ? routes.code(of: target) : code
+        currentState = target
+        currentCode = code
+        return code
     }
 
     /// Decides, moves and delivers one event; the one path under every event API.
@@ -121,13 +145,17 @@ extension Machine {
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
         let routes = self.routes
-        let decision = routes.decide(event: event, from: from, userInfo: userInfo)
+        let eventCode = routes.code(of: event)
+        let fromCode = currentStateCode(in: routes)
+        let decision = routes.decide(event: event, code: eventCode, from: from, code: fromCode, userInfo: userInfo)
         switch decision {
-        case .move(let target):
-            currentState = target
-            deliver(.event, event: event, from: from, to: target, userInfo: userInfo)
+        case .move(let target, let code):
+            let toCode = move(to: target, code: code, in: routes)
+            let codes = TransitionCodes(event: eventCode, from: fromCode, to: toCode)
+            deliver(.event, event: event, from: from, to: target, userInfo: userInfo, codes: codes)
         case .noRoute, .refused:
-            deliver(.error, event: event, from: from, to: from, userInfo: userInfo)
+            let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
+            deliver(.error, event: event, from: from, to: from, userInfo: userInfo, codes: codes)
         }
         return decision
     }
@@ -137,13 +165,17 @@ extension Machine {
     func perform(state target: S, userInfo: Any?) -> Decision<S> {
         let from = currentState
         let routes = self.routes
-        let decision = routes.decide(from: from, to: target, userInfo: userInfo)
+        let fromCode = currentStateCode(in: routes)
+        let targetCode = routes.code(of: target)
+        let decision = routes.decide(from: from, code: fromCode, to: target, code: targetCode, userInfo: userInfo)
         switch decision {
-        case .move:
-            currentState = target
-            deliver(.state, event: nil, from: from, to: target, userInfo: userInfo)
+        case .move(_, let code):
+            let toCode = move(to: target, code: code, in: routes)
+            let codes = TransitionCodes(event: .wildcard, from: fromCode, to: toCode)
+            deliver(.state, event: nil, from: from, to: target, userInfo: userInfo, codes: codes)
         case .noRoute, .refused:
-            deliver(.error, event: nil, from: from, to: target, userInfo: userInfo)
+            let codes = TransitionCodes(event: .wildcard, from: fromCode, to: targetCode)
+            deliver(.error, event: nil, from: from, to: target, userInfo: userInfo, codes: codes)
         }
         return decision
     }
@@ -151,30 +183,33 @@ extension Machine {
     /// Runs the handlers of one transition now, or, under `.runToCompletion`
     /// while another delivery is running, after it.
     @inlinable
-    func deliver(_ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: Any?) {
+    func deliver(
+        _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: Any?,
+        codes: TransitionCodes
+    ) {
+        let context = Context(event: event, fromState: from, toState: to, userInfo: userInfo)
         guard delivery == .runToCompletion else {
-            run(kind, Context(event: event, fromState: from, toState: to, userInfo: userInfo))
+            run(kind, context, codes: codes)
             return
         }
-        let context = Context(event: event, fromState: from, toState: to, userInfo: userInfo)
         guard !isDelivering else {
-            pending.append(Delivery(kind: kind, context: context))
+            pending.append(Delivery(kind: kind, context: context, codes: codes))
             return
         }
         isDelivering = true
         defer { isDelivering = false }
-        run(kind, context)
+        run(kind, context, codes: codes)
         var next = 0
         while next < pending.count {
             let waiting = pending[next]
             next += 1
-            run(waiting.kind, waiting.context)
+            run(waiting.kind, waiting.context, codes: waiting.codes)
         }
         pending.removeAll(keepingCapacity: true)
     }
 
     @inlinable
-    func run(_ kind: DeliveryKind, _ context: Context) {
+    func run(_ kind: DeliveryKind, _ context: Context, codes: TransitionCodes) {
         // A local copy: handlers may add or dispose handlers while we iterate.
         let handlers = self.handlers
         deliveryDepth += 1
@@ -184,8 +219,7 @@ extension Machine {
                 disposedDuringDelivery.removeAll()
             }
         }
-        handlers.forEachHandler(kind: kind, event: context.event, from: context.fromState, to: context.toState) {
-            record in
+        handlers.forEachHandler(kind: kind, codes: codes) { record in
             if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
                 record.body(context)
             }
@@ -198,7 +232,7 @@ extension Machine {
 extension Machine {
     /// Adds a handler to `slot` and returns what removes it.
     @inlinable
-    func register(_ slot: HandlerSlot<S, E>, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
+    func register(_ slot: HandlerSlot, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let id = makeID()
         handlers.add(HandlerRecord(order: order, rank: slot.rank, id: id, body: handler), to: slot)
         return ActionDisposable { [weak self] in
@@ -208,11 +242,23 @@ extension Machine {
 
     /// Removes a handler; one that a running delivery has listed is skipped there too.
     @usableFromInline
-    func removeHandler(_ id: RegistrationID, from slot: HandlerSlot<S, E>) {
+    func removeHandler(_ id: RegistrationID, from slot: HandlerSlot) {
         handlers.remove(id, from: slot)
         if deliveryDepth > 0 {
             disposedDuringDelivery.insert(id)
         }
+    }
+
+    /// The slot of handlers for `event` (or any event).
+    @inlinable
+    func slot(event: Event<E>) -> HandlerSlot {
+        .event(routes.intern(event.rawValue))
+    }
+
+    /// The codes of a transition's sides, for a handler slot.
+    @inlinable
+    func codes(of transition: Transition<S>) -> (from: SymbolCode, to: SymbolCode) {
+        (routes.intern(transition.fromState.rawValue), routes.intern(transition.toState.rawValue))
     }
 
     /// One disposable for several registrations.

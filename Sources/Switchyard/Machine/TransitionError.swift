@@ -75,7 +75,7 @@ extension Machine {
     public func attemptEvent(_ event: E, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
         switch perform(event: event, userInfo: userInfo) {
-        case .move(let target):
+        case .move(let target, _):
             return .success(target)
         case .noRoute:
             return .failure(TransitionError(reason: .noRoute, event: event, fromState: fromState))
@@ -96,7 +96,7 @@ extension Machine {
     public func attemptState(_ toState: S, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
         switch perform(state: toState, userInfo: userInfo) {
-        case .move(let target):
+        case .move(let target, _):
             return .success(target)
         case .noRoute:
             return .failure(TransitionError(reason: .unreachable, fromState: fromState, toState: toState))

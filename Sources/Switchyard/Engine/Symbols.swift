@@ -1,0 +1,61 @@
+/// A small number standing for a state or an event in a machine's tables.
+///
+/// A value is hashed once, when it is first registered (or once per request,
+/// for an event); after that the tables are indexed by its code, and a
+/// machine keeps the code of its current state beside the state, so that a
+/// decision hashes no state at all.
+@usableFromInline
+typealias SymbolCode = UInt32
+
+extension SymbolCode {
+    /// `.any`: the code of the wildcard on either side of a key.
+    @inlinable static var wildcard: SymbolCode { 0 }
+    /// A value that no route or handler names (or not yet looked up): it
+    /// matches wildcard keys only.
+    @inlinable static var unknown: SymbolCode { .max }
+
+    /// Whether the code names one registered value.
+    @inlinable var isConcrete: Bool { self != .wildcard && self != .unknown }
+}
+
+/// The values a machine's routes and handlers name, each with its code.
+///
+/// Codes are handed out in registration order from 1 and never reused or
+/// withdrawn, so a code stays valid for the machine's whole life, whatever
+/// routes are removed.
+@usableFromInline
+struct Symbols<Value: Hashable> {
+    @usableFromInline var codes: [Value: SymbolCode] = [:]
+
+    @inlinable
+    init() {}
+
+    /// How many values have codes.
+    @inlinable
+    var count: Int { codes.count }
+
+    /// The code of `value`, or ``SymbolCode/unknown`` if nothing names it.
+    ///
+    /// - Complexity: One hash of `value`, none when no value has a code.
+    @inlinable
+    func code(of value: Value) -> SymbolCode {
+        codes.isEmpty ? .unknown : codes[value] ?? .unknown
+    }
+
+    /// The code of `value` (`.wildcard` for `nil`), handing out a new one if
+    /// nothing named it yet.
+    ///
+    /// - Complexity: One hash of `value`.
+    @inlinable
+    mutating func intern(_ value: Value?) -> SymbolCode {
+        guard let value else { return .wildcard }
+        let next = SymbolCode(truncatingIfNeeded: codes.count + 1)
+        precondition(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
+        // The defaulted subscript, passed inout, stores `next` for a new value
+        // in the same look-up that finds an old one.
+        return Self.read(&codes[value, default: next])
+    }
+
+    @inlinable
+    static func read(_ code: inout SymbolCode) -> SymbolCode { code }
+}
