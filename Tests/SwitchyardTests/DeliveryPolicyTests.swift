@@ -14,10 +14,11 @@ import Testing
 
     // MARK: .immediate
 
-    @Test func immediateRunsANestedEventCompletelyBeforeTheCallReturns() {
+    @Test(arguments: NestedRequest.allCases)
+    fileprivate func immediateRunsANestedRequestCompletelyBeforeTheCallReturns(request: NestedRequest) {
         let machine = Machine<MyState, MyEvent>(state: .state0)
         let log = Log()
-        addNestingHandlers(to: machine, log: log) { machine.tryEvent(.event1) }
+        addNestingHandlers(to: machine, log: log) { request.send(to: machine) }
 
         #expect(machine.tryEvent(.event0))
 
@@ -25,24 +26,7 @@ import Testing
         #expect(
             log.lines == [
                 "first begin: event0 state0 => state1 now state1",
-                "nested: event1 state1 => state2 now state2",
-                "first end: returned true now state2",
-                "second: event0 state0 => state1 now state2",
-            ])
-    }
-
-    @Test func immediateRunsANestedStateRequestCompletelyBeforeTheCallReturns() {
-        let machine = Machine<MyState, MyEvent>(state: .state0)
-        let log = Log()
-        addNestingHandlers(to: machine, log: log) { machine.tryState(.state2) }
-
-        machine <-! .event0
-
-        #expect(machine.state == .state2)
-        #expect(
-            log.lines == [
-                "first begin: event0 state0 => state1 now state1",
-                "nested: nil state1 => state2 now state2",
+                "nested: \(request.described) now state2",
                 "first end: returned true now state2",
                 "second: event0 state0 => state1 now state2",
             ])
@@ -72,10 +56,11 @@ import Testing
 
     // MARK: .runToCompletion
 
-    @Test func runToCompletionDecidesANestedEventAtOnceAndDefersItsHandlers() {
+    @Test(arguments: NestedRequest.allCases)
+    fileprivate func runToCompletionDecidesANestedRequestAtOnceAndDefersItsHandlers(request: NestedRequest) {
         let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
         let log = Log()
-        addNestingHandlers(to: machine, log: log) { machine.tryEvent(.event1) }
+        addNestingHandlers(to: machine, log: log) { request.send(to: machine) }
 
         #expect(machine.tryEvent(.event0))
 
@@ -85,24 +70,7 @@ import Testing
                 "first begin: event0 state0 => state1 now state1",
                 "first end: returned true now state2",
                 "second: event0 state0 => state1 now state2",
-                "nested: event1 state1 => state2 now state2",
-            ])
-    }
-
-    @Test func runToCompletionDecidesANestedStateRequestAtOnceAndDefersItsHandlers() {
-        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
-        let log = Log()
-        addNestingHandlers(to: machine, log: log) { machine.tryState(.state2) }
-
-        machine <-! .event0
-
-        #expect(machine.state == .state2)
-        #expect(
-            log.lines == [
-                "first begin: event0 state0 => state1 now state1",
-                "first end: returned true now state2",
-                "second: event0 state0 => state1 now state2",
-                "nested: nil state1 => state2 now state2",
+                "nested: \(request.described) now state2",
             ])
     }
 
@@ -300,40 +268,40 @@ import Testing
 
     // MARK: Across machines
 
-    @Test func immediateParentAndChildHandlersNestAcrossMachines() {
-        let (parent, child, log) = makeParentAndChild(delivery: .immediate)
-
-        parent <-! .event0
-
-        #expect(parent.state == .state2)
-        #expect(child.state == .state1)
-        #expect(
-            log.lines == [
+    // Under run-to-completion only the parent's nested transition waits: the
+    // child is idle when the parent's handler drives it, so its handlers run at once.
+    @Test(arguments: [
+        (
+            DeliveryPolicy.immediate,
+            [
                 "parent first begin: event0 state0 => state1",
                 "child begin: event0 state0 => state1",
                 "parent nested: event1 state1 => state2",
                 "child end: parent returned true now state2",
                 "parent first end: child returned true now state1",
                 "parent second: event0 state0 => state1",
-            ])
-    }
-
-    @Test func runToCompletionDefersTheParentsNestedTransitionButNotTheIdleChilds() {
-        let (parent, child, log) = makeParentAndChild(delivery: .runToCompletion)
-
-        parent <-! .event0
-
-        #expect(parent.state == .state2)
-        #expect(child.state == .state1)
-        #expect(
-            log.lines == [
+            ]
+        ),
+        (
+            DeliveryPolicy.runToCompletion,
+            [
                 "parent first begin: event0 state0 => state1",
                 "child begin: event0 state0 => state1",
                 "child end: parent returned true now state2",
                 "parent first end: child returned true now state1",
                 "parent second: event0 state0 => state1",
                 "parent nested: event1 state1 => state2",
-            ])
+            ]
+        ),
+    ])
+    func parentAndChildDrivingEachOtherFollowThePolicy(delivery: DeliveryPolicy, expected: [String]) {
+        let (parent, child, log) = makeParentAndChild(delivery: delivery)
+
+        parent <-! .event0
+
+        #expect(parent.state == .state2)
+        #expect(child.state == .state1)
+        #expect(log.lines == expected)
     }
 
     @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])
@@ -360,6 +328,27 @@ import Testing
 
 private func describe(_ context: Machine<MyState, MyEvent>.Context) -> String {
     "\(context.event.map { "\($0)" } ?? "nil") \(context.fromState) => \(context.toState)"
+}
+
+/// The request a handler of event0 makes in the nesting tests: state1 => state2,
+/// asked for as an event or as a state.
+private enum NestedRequest: CaseIterable, Sendable {
+    case event, state
+
+    func send(to machine: Machine<MyState, MyEvent>) -> Bool {
+        switch self {
+        case .event: machine.tryEvent(.event1)
+        case .state: machine.tryState(.state2)
+        }
+    }
+
+    /// The nested transition as `describe(_:)` prints it: a state request has no event.
+    var described: String {
+        switch self {
+        case .event: "event1 state1 => state2"
+        case .state: "nil state1 => state2"
+        }
+    }
 }
 
 /// Routes event0: state0 => state1 and event1: state1 => state2; a first
