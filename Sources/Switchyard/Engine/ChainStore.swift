@@ -39,6 +39,12 @@ struct ChainStore<Element> {
     @inlinable
     init() {}
 
+    /// Makes room for `count` more elements at once.
+    @inlinable
+    mutating func reserveRoom(forAdding count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+    }
+
     /// The element at `node`, which must be in a chain.
     @inlinable
     subscript(node: Int32) -> Element {

@@ -87,12 +87,30 @@ struct PairIndex {
         return result
     }
 
+    /// Makes room for `count` more keys at once, so that a large batch
+    /// rehashes at most once.
+    @inlinable
+    mutating func reserveRoom(forAdding count: Int) {
+        var capacity = max(8, slots.count)
+        while (self.count + count) * 4 > capacity * 3 {
+            capacity *= 2
+        }
+        if capacity > slots.count {
+            resize(to: capacity)
+        }
+    }
+
     /// Doubles the table (keys stay, even with empty chains: they are few,
     /// and keeping them spares a deletion scheme).
     @inlinable
     mutating func grow() {
+        resize(to: max(8, slots.count * 2))
+    }
+
+    @inlinable
+    mutating func resize(to capacity: Int) {
         let old = slots
-        slots = Array(repeating: Slot(key: Self.emptyKey, chain: Chain()), count: max(8, old.count * 2))
+        slots = Array(repeating: Slot(key: Self.emptyKey, chain: Chain()), count: capacity)
         for slot in old where slot.key != Self.emptyKey {
             slots[position(of: slot.key)] = slot
         }

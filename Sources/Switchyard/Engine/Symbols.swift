@@ -42,6 +42,12 @@ struct Symbols<Value: Hashable> {
         codes.isEmpty ? .unknown : codes[value] ?? .unknown
     }
 
+    /// Makes room for up to `count` more values at once.
+    @inlinable
+    mutating func reserveRoom(forAdding count: Int) {
+        codes.reserveCapacity(codes.count + count)
+    }
+
     /// The code of `value` (`.wildcard` for `nil`), handing out a new one if
     /// nothing named it yet.
     ///

@@ -128,15 +128,11 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
-        let added = routes.map { route in
-            let id = makeID()
-            self.routes.addEventRoute(
-                id, event: event.rawValue, transition: route.transition, condition: route.condition)
-            return (id, route.transition)
-        }
+        let added = routes.map { (id: makeID(), route: $0) }
+        self.routes.addEventRoutes(event: event.rawValue, added)
         return ActionDisposable { [weak self] in
-            for (id, transition) in added {
-                self?.routes.removeEventRoute(id, event: event.rawValue, transition: transition)
+            for (id, route) in added {
+                self?.routes.removeEventRoute(id, event: event.rawValue, transition: route.transition)
             }
         }
     }
