@@ -197,12 +197,17 @@ struct HandlerTable<S: StateType, E: EventType> {
                 cursors[count] = chain.head
                 count += 1
             }
-            func addChains(of index: PairIndex) {
-                guard !index.isEmpty else { return }
-                add(index[from, to])
-                add(index[from, .wildcard])
-                add(index[.wildcard, to])
-                add(index[.wildcard, .wildcard])
+            // Names the index by a flag rather than taking it as an argument: a
+            // copy of the index would cost a retain and a release per delivery.
+            func addChains(ofStateHandlers: Bool) {
+                func chain(_ first: SymbolCode, _ second: SymbolCode) -> Chain {
+                    ofStateHandlers ? storage.stateHandlers[first, second] : storage.anyHandlers[first, second]
+                }
+                guard !(ofStateHandlers ? storage.stateHandlers.isEmpty : storage.anyHandlers.isEmpty) else { return }
+                add(chain(from, to))
+                add(chain(from, .wildcard))
+                add(chain(.wildcard, to))
+                add(chain(.wildcard, .wildcard))
             }
             if kind == .event {
                 if event.isConcrete {
@@ -210,9 +215,9 @@ struct HandlerTable<S: StateType, E: EventType> {
                 }
                 add(storage.eventChain(.wildcard))
             } else {
-                addChains(of: storage.stateHandlers)
+                addChains(ofStateHandlers: true)
             }
-            addChains(of: storage.anyHandlers)
+            addChains(ofStateHandlers: false)
             Self.merge(cursors, count: count, in: storage.records, body)
         }
     }

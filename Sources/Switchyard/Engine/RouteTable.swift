@@ -278,10 +278,15 @@ struct RouteTable<S: StateType, E: EventType> {
     {
         let storage = self.storage
         var sawRoute = false
-        func someRouteAllows(in index: PairIndex) -> Bool {
-            guard !index.isEmpty else { return false }
+        // Names the index by a flag rather than taking it as an argument: a
+        // copy of the index would cost a retain and a release per request.
+        func someRouteAllows(byEvent: Bool) -> Bool {
+            guard !(byEvent ? storage.eventRoutesByTransition.isEmpty : storage.stateRoutes.isEmpty) else {
+                return false
+            }
             func allows(_ first: SymbolCode, _ second: SymbolCode) -> Bool {
-                let chain = index[first, second]
+                let chain =
+                    byEvent ? storage.eventRoutesByTransition[first, second] : storage.stateRoutes[first, second]
                 guard !chain.isEmpty else { return false }
                 sawRoute = true
                 // A context (and its `userInfo` copy) only for routes that ask.
@@ -293,7 +298,7 @@ struct RouteTable<S: StateType, E: EventType> {
             return allows(stateCode, targetCode) || allows(stateCode, .wildcard) || allows(.wildcard, targetCode)
                 || allows(.wildcard, .wildcard)
         }
-        if someRouteAllows(in: storage.stateRoutes) || someRouteAllows(in: storage.eventRoutesByTransition) {
+        if someRouteAllows(byEvent: false) || someRouteAllows(byEvent: true) {
             return .move(to: target, code: targetCode)
         }
         for mapping in storage.stateRouteMappings {

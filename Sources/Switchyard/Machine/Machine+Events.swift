@@ -67,8 +67,8 @@ extension Machine {
     /// - Complexity: O(1) in the number of routes: at most four hash look-ups.
     @inlinable
     @discardableResult
-    public func tryEvent(_ event: E, userInfo: Any? = nil) -> Bool {
-        if case .move = perform(event: event, userInfo: userInfo) {
+    public func tryEvent(_ event: E, userInfo: consuming Any? = nil) -> Bool {
+        if case .move = perform(event: event, userInfo: consume userInfo) {
             return true
         }
         return false

@@ -65,8 +65,8 @@ extension Machine {
     /// - Complexity: O(1) in the number of routes.
     @inlinable
     @discardableResult
-    public func tryState(_ toState: S, userInfo: Any? = nil) -> Bool {
-        if case .move = perform(state: toState, userInfo: userInfo) {
+    public func tryState(_ toState: S, userInfo: consuming Any? = nil) -> Bool {
+        if case .move = perform(state: toState, userInfo: consume userInfo) {
             return true
         }
         return false

@@ -141,7 +141,7 @@ extension Machine {
 
     /// Decides, moves and delivers one event; the one path under every event API.
     @inlinable
-    func perform(event: E, userInfo: Any?) -> Decision<S> {
+    func perform(event: E, userInfo: consuming Any?) -> Decision<S> {
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
         let routes = self.routes
@@ -152,17 +152,17 @@ extension Machine {
         case .move(let target, let code):
             let toCode = move(to: target, code: code, in: routes)
             let codes = TransitionCodes(event: eventCode, from: fromCode, to: toCode)
-            deliver(.event, event: event, from: from, to: target, userInfo: userInfo, codes: codes)
+            deliver(.event, event: event, from: from, to: target, userInfo: consume userInfo, codes: codes)
         case .noRoute, .refused:
             let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
-            deliver(.error, event: event, from: from, to: from, userInfo: userInfo, codes: codes)
+            deliver(.error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes)
         }
         return decision
     }
 
     /// Decides, moves and delivers one state request; the one path under every state API.
     @inlinable
-    func perform(state target: S, userInfo: Any?) -> Decision<S> {
+    func perform(state target: S, userInfo: consuming Any?) -> Decision<S> {
         let from = currentState
         let routes = self.routes
         let fromCode = currentStateCode(in: routes)
@@ -172,10 +172,10 @@ extension Machine {
         case .move(_, let code):
             let toCode = move(to: target, code: code, in: routes)
             let codes = TransitionCodes(event: .wildcard, from: fromCode, to: toCode)
-            deliver(.state, event: nil, from: from, to: target, userInfo: userInfo, codes: codes)
+            deliver(.state, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)
         case .noRoute, .refused:
             let codes = TransitionCodes(event: .wildcard, from: fromCode, to: targetCode)
-            deliver(.error, event: nil, from: from, to: target, userInfo: userInfo, codes: codes)
+            deliver(.error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)
         }
         return decision
     }
@@ -184,10 +184,10 @@ extension Machine {
     /// while another delivery is running, after it.
     @inlinable
     func deliver(
-        _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: Any?,
+        _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: consuming Any?,
         codes: TransitionCodes
     ) {
-        let context = Context(event: event, fromState: from, toState: to, userInfo: userInfo)
+        let context = Context(event: event, fromState: from, toState: to, userInfo: consume userInfo)
         guard delivery == .runToCompletion else {
             run(kind, context, codes: codes)
             return
