@@ -29,7 +29,8 @@ extension Machine {
     ///   - toState: The state to end in.
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: Whether a route or mapping allows the move.
-    /// - Complexity: O(1) in the number of routes: at most eight hash look-ups.
+    /// - Complexity: O(1) in the number of routes: one hash of each state, then
+    ///   at most eight integer look-ups.
     public func hasRoute(fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
         let routes = self.routes
         let decision = routes.decide(
