@@ -86,7 +86,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     @usableFromInline typealias Record = HandlerRecord<S, E>
 
     @usableFromInline
-    final class Storage {
+    final class Storage: TableStorage {
         @exclusivity(unchecked) @usableFromInline var records = ChainStore<Record>()
         /// Handlers for event-driven transitions, by event code (`.any` at 0).
         @exclusivity(unchecked) @usableFromInline var eventHandlers: [Chain] = []
@@ -119,17 +119,6 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     @inlinable
     init() {}
-
-    /// The storage, copied first if a delivery in progress still reads it.
-    @inlinable
-    var uniqueStorage: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(copying: storage)
-            }
-            return storage
-        }
-    }
 
     // MARK: Registration
 
@@ -265,3 +254,5 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
     }
 }
+
+extension HandlerTable: CopyOnWriteTable {}

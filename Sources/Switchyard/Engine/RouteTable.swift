@@ -53,7 +53,7 @@ struct RouteTable<S: StateType, E: EventType> {
     }
 
     @usableFromInline
-    final class Storage {
+    final class Storage: TableStorage {
         /// The codes of the states and events that routes and handlers name.
         @exclusivity(unchecked) @usableFromInline var states = Symbols<S>()
         @exclusivity(unchecked) @usableFromInline var events = Symbols<E>()
@@ -89,17 +89,6 @@ struct RouteTable<S: StateType, E: EventType> {
 
     @inlinable
     init() {}
-
-    /// The storage, copied first if a decision in progress still reads it.
-    @inlinable
-    var uniqueStorage: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(copying: storage)
-            }
-            return storage
-        }
-    }
 
     // MARK: Codes
 
@@ -344,3 +333,5 @@ enum Decision<S: StateType> {
     /// Routes cover the request, but every one's condition refused it.
     case refused
 }
+
+extension RouteTable: CopyOnWriteTable {}

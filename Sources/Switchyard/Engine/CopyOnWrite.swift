@@ -1,0 +1,29 @@
+/// The storage object of a copy-on-write table.
+@usableFromInline
+protocol TableStorage: AnyObject {
+    /// A copy of `other`, for a table whose storage a reader still holds.
+    init(copying other: Self)
+}
+
+/// A value type over one storage object, copied only when written while
+/// shared: a decision or delivery reads a copy of the table (one retain), so a
+/// condition or handler that adds or removes something changes the machine's
+/// table, not the one being read.
+@usableFromInline
+protocol CopyOnWriteTable {
+    associatedtype Storage: TableStorage
+    var storage: Storage { get set }
+}
+
+extension CopyOnWriteTable {
+    /// The storage, copied first if a reader still holds it.
+    @inlinable
+    var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(copying: storage)
+            }
+            return storage
+        }
+    }
+}
