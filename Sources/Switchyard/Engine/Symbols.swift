@@ -30,10 +30,6 @@ struct Symbols<Value: Hashable> {
     @inlinable
     init() {}
 
-    /// How many values have codes.
-    @inlinable
-    var count: Int { codes.count }
-
     /// The code of `value`, or ``SymbolCode/unknown`` if nothing names it.
     ///
     /// - Complexity: One hash of `value`, none when no value has a code.
