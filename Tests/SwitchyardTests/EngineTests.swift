@@ -112,6 +112,23 @@ private final class Token {}
         #expect(!machine.tryEvent(.event0))
     }
 
+    @Test func disposingABatchRemovesEveryRouteOfItFromBothKindsOfRequest() {
+        let count = 1_000
+        let machine = Machine<Spot, Tick>(state: Spot(0))
+        let ring = (0..<count).map { Spot($0) => Spot(($0 + 1) % count) }
+        let batch = machine.addRoutes(event: Tick(0), transitions: ring)
+        machine.addRoutes(event: Tick(1), transitions: [Spot(0) => Spot(2)])
+        #expect(machine.hasRoute(fromState: Spot(5), toState: Spot(6)))
+        batch.dispose()
+        for index in 0..<count {
+            #expect(!machine.hasRoute(event: Tick(0), fromState: Spot(index), toState: Spot((index + 1) % count)))
+            #expect(!machine.hasRoute(fromState: Spot(index), toState: Spot((index + 1) % count)))
+        }
+        // Routes of the same states outside the batch stay.
+        #expect(machine.hasRoute(fromState: Spot(0), toState: Spot(2)))
+        #expect(machine.tryEvent(Tick(1)))
+    }
+
     @Test func manyStatesAndEventsKeepTheirOwnRoutes() {
         // Enough keys to grow the indexes several times over.
         let count = 5_000

@@ -178,7 +178,9 @@ struct HandlerTable<S: StateType, E: EventType> {
             Self.walk(storage.errorHandlers, in: storage.records, body)
             return
         }
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 10) { buffer in
+        // At most 8 chains: 4 transition shapes of state (or 2 of event)
+        // handlers, and 4 of "any" handlers.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { buffer in
             let cursors = buffer.baseAddress!
             var count = 0
             func add(_ chain: Chain) {

@@ -70,11 +70,13 @@ struct PairIndex {
         _ first: SymbolCode, _ second: SymbolCode, _ body: (inout Chain) -> Result
     ) -> Result {
         let key = Self.key(first, second)
-        if (count + 1) * 4 > slots.count * 3 {
-            grow()
-        }
-        let position = position(of: key)
-        if slots[position].key == Self.emptyKey {
+        var position = slots.isEmpty ? -1 : position(of: key)
+        if position < 0 || slots[position].key == Self.emptyKey {
+            // A new key: grow first if it would fill the table past three quarters.
+            if (count + 1) * 4 > slots.count * 3 {
+                grow()
+                position = self.position(of: key)
+            }
             slots[position].key = key
             count += 1
         }

@@ -118,13 +118,33 @@ struct RouteTable<S: StateType, E: EventType> {
 
     // MARK: Registration
 
+    /// Where a registered route is kept: its registration and the codes of
+    /// its keys, so that removing it hashes nothing.
+    @usableFromInline
+    struct Placement {
+        @usableFromInline var id: RegistrationID
+        /// The event's code; ``SymbolCode/wildcard`` for `.any` and for event-less routes.
+        @usableFromInline var event: SymbolCode
+        @usableFromInline var from: SymbolCode
+        @usableFromInline var to: SymbolCode
+
+        @inlinable
+        init(id: RegistrationID, event: SymbolCode, from: SymbolCode, to: SymbolCode) {
+            self.id = id
+            self.event = event
+            self.from = from
+            self.to = to
+        }
+    }
+
     /// Adds the routes that `event` (`nil` for `.any`) takes, each with its
     /// registration.
     ///
+    /// - Returns: Where each route is kept, for ``removeEventRoutes(_:)``.
     /// - Complexity: O(*n*) in the routes added: one hash of the event, two
     ///   of each route's states, and room made once for the whole batch.
     @inlinable
-    mutating func addEventRoutes(event: E?, _ routes: [(id: RegistrationID, route: Route<S, E>)]) {
+    mutating func addEventRoutes(event: E?, _ routes: [(id: RegistrationID, route: Route<S, E>)]) -> [Placement] {
         let storage = uniqueStorage
         let eventCode = storage.events.intern(event)
         storage.states.reserveRoom(forAdding: routes.count)
@@ -132,7 +152,7 @@ struct RouteTable<S: StateType, E: EventType> {
         storage.eventRoutesByTransition.reserveRoom(forAdding: routes.count)
         storage.eventEntries.reserveRoom(forAdding: routes.count)
         storage.transitionEntries.reserveRoom(forAdding: routes.count)
-        for (id, route) in routes {
+        return routes.map { id, route in
             let fromCode = storage.states.intern(route.transition.fromState.rawValue)
             let target = route.transition.toState.rawValue
             let targetCode = storage.states.intern(target)
@@ -141,39 +161,45 @@ struct RouteTable<S: StateType, E: EventType> {
             storage.eventRoutesByTransition.withChain(fromCode, targetCode) {
                 storage.transitionEntries.append(entry, to: &$0)
             }
+            return Placement(id: id, event: eventCode, from: fromCode, to: targetCode)
         }
     }
 
+    /// Removes event routes from where ``addEventRoutes(event:_:)`` put them.
+    ///
+    /// - Complexity: O(*n*) in the routes removed times the length of their chains.
     @inlinable
-    mutating func removeEventRoute(_ id: RegistrationID, event: E?, transition: Transition<S>) {
+    mutating func removeEventRoutes(_ placements: [Placement]) {
         let storage = uniqueStorage
-        let eventCode = storage.events.intern(event)
-        let fromCode = storage.states.intern(transition.fromState.rawValue)
-        let toCode = storage.states.intern(transition.toState.rawValue)
-        storage.eventRoutes.withChain(eventCode, fromCode) {
-            storage.eventEntries.removeAll(from: &$0) { $0.id == id }
-        }
-        storage.eventRoutesByTransition.withChain(fromCode, toCode) {
-            storage.transitionEntries.removeAll(from: &$0) { $0.id == id }
+        for place in placements {
+            storage.eventRoutes.withChain(place.event, place.from) {
+                storage.eventEntries.removeAll(from: &$0) { $0.id == place.id }
+            }
+            storage.eventRoutesByTransition.withChain(place.from, place.to) {
+                storage.transitionEntries.removeAll(from: &$0) { $0.id == place.id }
+            }
         }
     }
 
+    /// Adds a route that only `tryState` takes.
+    ///
+    /// - Returns: Where the route is kept, for ``removeStateRoute(_:)``.
     @inlinable
-    mutating func addStateRoute(_ id: RegistrationID, transition: Transition<S>, condition: Condition?) {
+    mutating func addStateRoute(_ id: RegistrationID, transition: Transition<S>, condition: Condition?) -> Placement {
         let storage = uniqueStorage
         let fromCode = storage.states.intern(transition.fromState.rawValue)
         let target = transition.toState.rawValue
         let entry = Entry(id: id, target: target, targetCode: storage.states.intern(target), condition: condition)
         storage.stateRoutes.withChain(fromCode, entry.targetCode) { storage.transitionEntries.append(entry, to: &$0) }
+        return Placement(id: id, event: .wildcard, from: fromCode, to: entry.targetCode)
     }
 
+    /// Removes an event-less route from where ``addStateRoute(_:transition:condition:)`` put it.
     @inlinable
-    mutating func removeStateRoute(_ id: RegistrationID, transition: Transition<S>) {
+    mutating func removeStateRoute(_ place: Placement) {
         let storage = uniqueStorage
-        let fromCode = storage.states.intern(transition.fromState.rawValue)
-        let toCode = storage.states.intern(transition.toState.rawValue)
-        storage.stateRoutes.withChain(fromCode, toCode) {
-            storage.transitionEntries.removeAll(from: &$0) { $0.id == id }
+        storage.stateRoutes.withChain(place.from, place.to) {
+            storage.transitionEntries.removeAll(from: &$0) { $0.id == place.id }
         }
     }
 

@@ -129,12 +129,9 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
-        let added = routes.map { (id: makeID(), route: $0) }
-        self.routes.addEventRoutes(event: event.rawValue, added)
+        let placements = self.routes.addEventRoutes(event: event.rawValue, routes.map { (id: makeID(), route: $0) })
         return ActionDisposable { [weak self] in
-            for (id, route) in added {
-                self?.routes.removeEventRoute(id, event: event.rawValue, transition: route.transition)
-            }
+            self?.routes.removeEventRoutes(placements)
         }
     }
 

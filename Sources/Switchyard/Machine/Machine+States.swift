@@ -99,10 +99,9 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoute(_ route: Route<S, E>) -> Disposable {
-        let id = makeID()
-        routes.addStateRoute(id, transition: route.transition, condition: route.condition)
+        let placement = routes.addStateRoute(makeID(), transition: route.transition, condition: route.condition)
         return ActionDisposable { [weak self] in
-            self?.routes.removeStateRoute(id, transition: route.transition)
+            self?.routes.removeStateRoute(placement)
         }
     }
 
