@@ -18,7 +18,7 @@ import Testing
     fileprivate func immediateRunsANestedRequestCompletelyBeforeTheCallReturns(request: NestedRequest) {
         let machine = Machine<MyState, MyEvent>(state: .state0)
         let log = Log()
-        addNestingHandlers(to: machine, log: log) { request.send(to: machine) }
+        addNestingHandlers(to: machine, log: log) { request.send(to: $0) }
 
         #expect(machine.tryEvent(.event0))
 
@@ -35,7 +35,7 @@ import Testing
     @Test func immediateRunsNestedErrorHandlersBeforeTheCallReturns() {
         let machine = Machine<MyState, MyEvent>(state: .state0)
         let log = Log()
-        addNestingHandlers(to: machine, log: log) {
+        addNestingHandlers(to: machine, log: log) { machine in
             let refusedEvent = machine.tryEvent(.event2)
             let refusedState = machine.tryState(.state3)
             return refusedEvent || refusedState
@@ -60,7 +60,7 @@ import Testing
     fileprivate func runToCompletionDecidesANestedRequestAtOnceAndDefersItsHandlers(request: NestedRequest) {
         let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
         let log = Log()
-        addNestingHandlers(to: machine, log: log) { request.send(to: machine) }
+        addNestingHandlers(to: machine, log: log) { request.send(to: $0) }
 
         #expect(machine.tryEvent(.event0))
 
@@ -105,7 +105,7 @@ import Testing
     @Test func runToCompletionDefersNestedErrorHandlersInOrder() {
         let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
         let log = Log()
-        addNestingHandlers(to: machine, log: log) {
+        addNestingHandlers(to: machine, log: log) { machine in
             let refusedEvent = machine.tryEvent(.event2)
             let refusedState = machine.tryState(.state3)
             return refusedEvent || refusedState
@@ -266,6 +266,129 @@ import Testing
         #expect(log.lines == expected)
     }
 
+    // MARK: Deep nesting under .immediate
+
+    /// A machine that goes round state0 => state1 => state0 on event0 (or by
+    /// asking for the other state), whose handler requests the next step
+    /// until `steps` handler calls have been made.
+    private static func runHandlerDrivenChain(steps total: Int, byState: Bool) -> (steps: Int, refusals: Int) {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state1 => .state0])
+        var steps = 0
+        var refusals = 0
+        let step: Machine<MyState, MyEvent>.Handler = { [unowned machine] context in
+            steps += 1
+            guard steps < total else { return }
+            let moved = byState ? machine.tryState(context.toState == .state0 ? .state1 : .state0) : machine.tryEvent(.event0)
+            if !moved { refusals += 1 }
+        }
+        if byState {
+            machine.addHandler(.any => .any, handler: step)
+        } else {
+            machine.addHandler(event: .event0, handler: step)
+        }
+        if byState { machine.tryState(.state1) } else { machine.tryEvent(.event0) }
+        return (steps, refusals)
+    }
+
+    @Test(arguments: [false, true])
+    func immediateTakes100000HandlerDrivenStepsOnA512KiBStack(byState: Bool) {
+        let outcome = Shared((steps: 0, refusals: -1))
+        onThread(stackSize: 512 * 1024) {
+            outcome.value = Self.runHandlerDrivenChain(steps: 100_000, byState: byState)
+        }
+        #expect(outcome.value.steps == 100_000)
+        #expect(outcome.value.refusals == 0)
+    }
+
+    @Test func immediateNestsUpToTheLimitInSwiftStatesOrderThenDefers() {
+        let limit = DeliveryPolicy.immediateNestingLimit
+        let machine = Machine<Step, MyEvent>(state: Step(0))
+        machine.addRoutes(event: .event0, transitions: (0...limit + 2).map { Step($0) => Step($0 + 1) })
+        let log = Log()
+        machine.addHandler(event: .event0, order: 1) { [unowned machine] context in
+            log("begin \(context.toState)")
+            if context.toState.number <= limit + 2 {
+                let moved = machine.tryEvent(.event0)
+                log("end \(context.toState): returned \(moved) now \(machine.state)")
+            }
+        }
+        machine.addHandler(event: .event0, order: 2) { log("after \($0.toState)") }
+
+        machine <-! .event0
+
+        #expect(machine.state == Step(limit + 3))
+        // Deliveries 1 to `limit` nest, each inside the handler that asked for it.
+        var expected = (1...limit).map { "begin \($0)" }
+        // The request made at depth `limit` is decided at once, and its
+        // handlers run after the delivery in progress; so do the ones they make.
+        expected += ["end \(limit): returned true now \(limit + 1)", "after \(limit)"]
+        expected += [
+            "begin \(limit + 1)", "end \(limit + 1): returned true now \(limit + 2)", "after \(limit + 1)",
+            "begin \(limit + 2)", "end \(limit + 2): returned true now \(limit + 3)", "after \(limit + 2)",
+            "begin \(limit + 3)", "after \(limit + 3)",
+        ]
+        expected += (1..<limit).reversed().flatMap { ["end \($0): returned true now \(limit + 3)", "after \($0)"] }
+        #expect(log.lines == expected)
+    }
+
+    // Three machines of an app driving each other four levels deep: a screen,
+    // a network session and a player. The order is SwiftState's, exactly.
+    @Test func immediateKeepsTheOrderOfRealisticNestingAcrossMachines() {
+        let log = Log()
+        let screen = Machine<MyState, MyEvent>(state: .state0)
+        let session = Machine<MyState, MyEvent>(state: .state0)
+        let player = Machine<MyState, MyEvent>(state: .state0)
+        for machine in [screen, session, player] {
+            machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+            machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        }
+        screen.addHandler(event: .event0) { [unowned session] _ in
+            log("screen appeared: connect")
+            session <-! .event0
+            log("screen appeared: done")
+        }
+        session.addHandler(event: .event0) { [unowned player] _ in
+            log("session connected: load")
+            player <-! .event0
+            log("session connected: done")
+        }
+        player.addHandler(event: .event0) { [unowned screen] _ in
+            log("player loaded: tell the screen")
+            screen <-! .event1
+            log("player loaded: done")
+        }
+        screen.addHandler(event: .event1) { [unowned session] _ in
+            log("screen ready: start streaming")
+            session <-! .event1
+            log("screen ready: done")
+        }
+        session.addHandler(event: .event1) { _ in log("session streaming") }
+        for (name, machine) in [("screen", screen), ("session", session), ("player", player)] {
+            machine.addHandler(event: .any, order: 200) { log("\(name) observed \($0.fromState) => \($0.toState)") }
+        }
+
+        screen <-! .event0
+
+        #expect(
+            log.lines == [
+                "screen appeared: connect",
+                "session connected: load",
+                "player loaded: tell the screen",
+                "screen ready: start streaming",
+                "session streaming",
+                "session observed state1 => state2",
+                "screen ready: done",
+                "screen observed state1 => state2",
+                "player loaded: done",
+                "player observed state0 => state1",
+                "session connected: done",
+                "session observed state0 => state1",
+                "screen appeared: done",
+                "screen observed state0 => state1",
+            ])
+    }
+
     // MARK: Across machines
 
     // Under run-to-completion only the parent's nested transition waits: the
@@ -326,6 +449,17 @@ import Testing
 
 // MARK: - Fixtures
 
+/// A numbered state, for machines with many states.
+private struct Step: StateType, CustomStringConvertible {
+    var number: Int
+
+    init(_ number: Int) {
+        self.number = number
+    }
+
+    var description: String { "\(number)" }
+}
+
 private func describe(_ context: Machine<MyState, MyEvent>.Context) -> String {
     "\(context.event.map { "\($0)" } ?? "nil") \(context.fromState) => \(context.toState)"
 }
@@ -354,13 +488,16 @@ private enum NestedRequest: CaseIterable, Sendable {
 /// Routes event0: state0 => state1 and event1: state1 => state2; a first
 /// handler of event0 that makes the nested `request`; a second handler of
 /// event0; a handler for the nested transition of either kind; an error handler.
-private func addNestingHandlers(to machine: Machine<MyState, MyEvent>, log: Log, request: @escaping () -> Bool) {
+/// `request` is handed the machine, so that no handler holds it strongly.
+private func addNestingHandlers(
+    to machine: Machine<MyState, MyEvent>, log: Log, request: @escaping (Machine<MyState, MyEvent>) -> Bool
+) {
     machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
     machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
     machine.addRoute(.state1 => .state2)
     machine.addHandler(event: .event0, order: 1) { [unowned machine] context in
         log("first begin: \(describe(context)) now \(machine.state)")
-        let result = request()
+        let result = request(machine)
         log("first end: returned \(result) now \(machine.state)")
     }
     machine.addHandler(event: .event0, order: 2) { [unowned machine] context in

@@ -1,3 +1,4 @@
+import Foundation
 import Switchyard
 
 // Fixtures shared by every suite. Suites that need something special keep it
@@ -31,5 +32,33 @@ final class Log {
 
     func clear() {
         lines.removeAll()
+    }
+}
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits
+/// for it: the stack of a secondary thread on Apple platforms is 512 KiB.
+func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+}
+
+/// A value handed from one thread to another, under a lock.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

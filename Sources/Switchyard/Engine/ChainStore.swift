@@ -11,11 +11,13 @@ struct Chain {
     var isEmpty: Bool { head < 0 }
 }
 
-/// The elements of many buckets in one array, each bucket a linked chain.
+/// The elements of many buckets in one array, each bucket a doubly linked chain.
 ///
 /// One array for a whole table keeps a bucket from costing an allocation of
 /// its own (building 10,000 routes allocates a few growing arrays, not
 /// 10,000 small ones) and keeps what a decision touches close together.
+/// Adding returns the element's node, which stays put for the element's whole
+/// life, so that removing it later unlinks it in O(1) without a search.
 /// Removed nodes are reused, and release their element at once.
 @usableFromInline
 struct ChainStore<Element> {
@@ -24,11 +26,13 @@ struct ChainStore<Element> {
         /// `nil` once removed, so that a removed closure's captures are released.
         @usableFromInline var element: Element?
         @usableFromInline var next: Int32
+        @usableFromInline var previous: Int32
 
         @inlinable
-        init(element: Element?, next: Int32) {
+        init(element: Element?, next: Int32, previous: Int32) {
             self.element = element
             self.next = next
+            self.previous = previous
         }
     }
 
@@ -39,10 +43,14 @@ struct ChainStore<Element> {
     @inlinable
     init() {}
 
-    /// Makes room for `count` more elements at once.
+    /// Makes room for `count` more elements, growing geometrically, so that
+    /// many small batches still cost amortised O(1) each.
     @inlinable
     mutating func reserveRoom(forAdding count: Int) {
-        nodes.reserveCapacity(nodes.count + count)
+        let needed = nodes.count + count
+        if needed > nodes.capacity {
+            nodes.reserveCapacity(Swift.max(needed, 2 * nodes.capacity))
+        }
     }
 
     /// The element at `node`, which must be in a chain.
@@ -58,80 +66,83 @@ struct ChainStore<Element> {
     }
 
     @inlinable
-    mutating func makeNode(_ element: Element, next: Int32) -> Int32 {
+    mutating func makeNode(_ element: Element, next: Int32, previous: Int32) -> Int32 {
         if firstFree >= 0 {
             let node = firstFree
             firstFree = nodes[Int(node)].next
-            nodes[Int(node)] = Node(element: element, next: next)
+            nodes[Int(node)] = Node(element: element, next: next, previous: previous)
             return node
         }
         precondition(nodes.count < Int(Int32.max), "A machine can hold at most \(Int32.max) routes or handlers")
-        nodes.append(Node(element: element, next: next))
+        nodes.append(Node(element: element, next: next, previous: previous))
         return Int32(truncatingIfNeeded: nodes.count - 1)
     }
 
     /// Adds `element` at the end of `chain`.
     ///
-    /// - Complexity: O(1).
+    /// - Returns: The element's node, for ``remove(_:from:)``.
+    /// - Complexity: Amortised O(1).
     @inlinable
-    mutating func append(_ element: Element, to chain: inout Chain) {
-        let node = makeNode(element, next: -1)
+    @discardableResult
+    mutating func append(_ element: Element, to chain: inout Chain) -> Int32 {
+        let node = makeNode(element, next: -1, previous: chain.tail)
         if chain.isEmpty {
             chain.head = node
         } else {
             nodes[Int(chain.tail)].next = node
         }
         chain.tail = node
+        return node
     }
 
     /// Adds `element` after every element of `chain` that it does not precede.
     ///
-    /// - Complexity: O(1) when elements arrive in order, O(*n*) in the chain otherwise.
+    /// - Returns: The element's node, for ``remove(_:from:)``.
+    /// - Complexity: O(1) when elements arrive in order; otherwise O(*k*),
+    ///   where *k* is the number of elements that `element` precedes (the
+    ///   chain is searched from its end).
     @inlinable
-    mutating func insert(_ element: Element, into chain: inout Chain, by precedes: (Element, Element) -> Bool) {
-        guard !chain.isEmpty, precedes(element, self[chain.tail]) else {
-            append(element, to: &chain)
-            return
+    mutating func insert(_ element: Element, into chain: inout Chain, by precedes: (Element, Element) -> Bool)
+        -> Int32
+    {
+        var following: Int32 = -1
+        var current = chain.tail
+        while current >= 0, precedes(element, self[current]) {
+            following = current
+            current = nodes[Int(current)].previous
         }
-        var previous: Int32 = -1
-        var current = chain.head
-        while current >= 0, !precedes(element, self[current]) {
-            previous = current
-            current = next(after: current)
+        guard following >= 0 else {
+            return append(element, to: &chain)
         }
-        let node = makeNode(element, next: current)
-        if previous < 0 {
+        let node = makeNode(element, next: following, previous: current)
+        nodes[Int(following)].previous = node
+        if current < 0 {
             chain.head = node
         } else {
-            nodes[Int(previous)].next = node
+            nodes[Int(current)].next = node
         }
+        return node
     }
 
-    /// Removes the elements of `chain` that `shouldRemove` picks.
+    /// Removes the element at `node` from `chain`, which holds it.
     ///
-    /// - Complexity: O(*n*) in the chain.
+    /// - Complexity: O(1).
     @inlinable
-    mutating func removeAll(from chain: inout Chain, where shouldRemove: (Element) -> Bool) {
-        var previous: Int32 = -1
-        var current = chain.head
-        while current >= 0 {
-            let following = next(after: current)
-            if shouldRemove(self[current]) {
-                if previous < 0 {
-                    chain.head = following
-                } else {
-                    nodes[Int(previous)].next = following
-                }
-                if chain.tail == current {
-                    chain.tail = previous
-                }
-                nodes[Int(current)] = Node(element: nil, next: firstFree)
-                firstFree = current
-            } else {
-                previous = current
-            }
-            current = following
+    mutating func remove(_ node: Int32, from chain: inout Chain) {
+        let next = nodes[Int(node)].next
+        let previous = nodes[Int(node)].previous
+        if previous < 0 {
+            chain.head = next
+        } else {
+            nodes[Int(previous)].next = next
         }
+        if next < 0 {
+            chain.tail = previous
+        } else {
+            nodes[Int(next)].previous = previous
+        }
+        nodes[Int(node)] = Node(element: nil, next: firstFree, previous: -1)
+        firstFree = node
     }
 
     /// Whether some element of `chain` satisfies `predicate`, in chain order.

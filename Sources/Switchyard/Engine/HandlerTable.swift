@@ -122,8 +122,13 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     // MARK: Registration
 
+    /// Adds `record` to `slot`, after the records it does not precede.
+    ///
+    /// - Returns: The record's node, for ``remove(_:from:)``.
+    /// - Complexity: O(1) when handlers of a slot are added in `order`;
+    ///   otherwise O(*k*) in the slot's handlers of a higher order.
     @inlinable
-    mutating func add(_ record: Record, to slot: HandlerSlot) {
+    mutating func add(_ record: Record, to slot: HandlerSlot) -> Int32 {
         let storage = uniqueStorage
         let precedes: (Record, Record) -> Bool = { $0.precedes($1) }
         switch slot {
@@ -131,29 +136,31 @@ struct HandlerTable<S: StateType, E: EventType> {
             if Int(code) >= storage.eventHandlers.count {
                 storage.eventHandlers += repeatElement(Chain(), count: Int(code) + 1 - storage.eventHandlers.count)
             }
-            storage.records.insert(record, into: &storage.eventHandlers[Int(code)], by: precedes)
+            return storage.records.insert(record, into: &storage.eventHandlers[Int(code)], by: precedes)
         case .state(let from, let to):
-            storage.stateHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
+            return storage.stateHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
         case .any(let from, let to):
-            storage.anyHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
+            return storage.anyHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
         case .error:
-            storage.records.insert(record, into: &storage.errorHandlers, by: precedes)
+            return storage.records.insert(record, into: &storage.errorHandlers, by: precedes)
         }
     }
 
+    /// Removes the record at `node` of `slot`.
+    ///
+    /// - Complexity: O(1).
     @inlinable
-    mutating func remove(_ id: RegistrationID, from slot: HandlerSlot) {
+    mutating func remove(_ node: Int32, from slot: HandlerSlot) {
         let storage = uniqueStorage
-        let isRemoved: (Record) -> Bool = { $0.id == id }
         switch slot {
         case .event(let code):
-            storage.records.removeAll(from: &storage.eventHandlers[Int(code)], where: isRemoved)
+            storage.records.remove(node, from: &storage.eventHandlers[Int(code)])
         case .state(let from, let to):
-            storage.stateHandlers.withChain(from, to) { storage.records.removeAll(from: &$0, where: isRemoved) }
+            storage.stateHandlers.withChain(from, to) { storage.records.remove(node, from: &$0) }
         case .any(let from, let to):
-            storage.anyHandlers.withChain(from, to) { storage.records.removeAll(from: &$0, where: isRemoved) }
+            storage.anyHandlers.withChain(from, to) { storage.records.remove(node, from: &$0) }
         case .error:
-            storage.records.removeAll(from: &storage.errorHandlers, where: isRemoved)
+            storage.records.remove(node, from: &storage.errorHandlers)
         }
     }
 

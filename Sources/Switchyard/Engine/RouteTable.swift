@@ -15,6 +15,30 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline typealias RouteMapping = (E?, S, Any?) -> S?
     @usableFromInline typealias StateRouteMapping = (S, Any?) -> [S]?
 
+    /// What must hold for a route to be taken.
+    @usableFromInline
+    enum Guard {
+        /// Nothing: the route is always taken.
+        case none
+        /// The user's condition.
+        case condition(Condition)
+        /// The states listed by `[.a, .b] => .c` or `.a => [.b, .c]` (`nil`
+        /// for a side that lists none), checked here rather than by a closure
+        /// so that a refusal can say which list the state was missing from.
+        case listed(sources: [S]?, targets: [S]?)
+
+        @inlinable
+        init(_ route: Route<S, E>) {
+            if route.listedSources != nil || route.listedTargets != nil {
+                self = .listed(sources: route.listedSources, targets: route.listedTargets)
+            } else if let condition = route.condition {
+                self = .condition(condition)
+            } else {
+                self = .none
+            }
+        }
+    }
+
     /// One registered route in one chain.
     @usableFromInline
     struct Entry {
@@ -23,19 +47,32 @@ struct RouteTable<S: StateType, E: EventType> {
         @usableFromInline var target: S?
         /// The code of `target`, ``SymbolCode/wildcard`` for `.any`.
         @usableFromInline var targetCode: SymbolCode
-        @usableFromInline var condition: Condition?
+        @usableFromInline var guarded: Guard
 
         @inlinable
-        init(id: RegistrationID, target: S?, targetCode: SymbolCode, condition: Condition?) {
+        init(id: RegistrationID, target: S?, targetCode: SymbolCode, guarded: Guard) {
             self.id = id
             self.target = target
             self.targetCode = targetCode
-            self.condition = condition
+            self.guarded = guarded
         }
 
+        /// Whether the route may take the move `from` → `to`, or why not.
+        ///
+        /// A context (and its copy of `userInfo`) is made only for a condition.
         @inlinable
-        func allows(_ context: Context) -> Bool {
-            condition?(context) ?? true
+        func refusal(event: E?, from: S, to: S, userInfo: Any?) -> Refusal? {
+            switch guarded {
+            case .none:
+                return nil
+            case .condition(let condition):
+                return condition(Context(event: event, fromState: from, toState: to, userInfo: userInfo))
+                    ? nil : .conditions
+            case .listed(let sources, let targets):
+                if let sources, !sources.contains(from) { return .sourceNotListed }
+                if let targets, !targets.contains(to) { return .targetNotListed }
+                return nil
+            }
         }
     }
 
@@ -65,8 +102,11 @@ struct RouteTable<S: StateType, E: EventType> {
         @exclusivity(unchecked) @usableFromInline var eventRoutesByTransition = PairIndex()
         @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
         @exclusivity(unchecked) @usableFromInline var transitionEntries = ChainStore<Entry>()
-        @exclusivity(unchecked) @usableFromInline var routeMappings: [Mapping<RouteMapping>] = []
-        @exclusivity(unchecked) @usableFromInline var stateRouteMappings: [Mapping<StateRouteMapping>] = []
+        /// Route mappings of both kinds, each kind one chain in registration order.
+        @exclusivity(unchecked) @usableFromInline var routeMappings = ChainStore<Mapping<RouteMapping>>()
+        @exclusivity(unchecked) @usableFromInline var routeMappingChain = Chain()
+        @exclusivity(unchecked) @usableFromInline var stateRouteMappings = ChainStore<Mapping<StateRouteMapping>>()
+        @exclusivity(unchecked) @usableFromInline var stateRouteMappingChain = Chain()
 
         @inlinable
         init() {}
@@ -81,7 +121,9 @@ struct RouteTable<S: StateType, E: EventType> {
             stateRoutes = other.stateRoutes
             transitionEntries = other.transitionEntries
             routeMappings = other.routeMappings
+            routeMappingChain = other.routeMappingChain
             stateRouteMappings = other.stateRouteMappings
+            stateRouteMappingChain = other.stateRouteMappingChain
         }
     }
 
@@ -118,22 +160,26 @@ struct RouteTable<S: StateType, E: EventType> {
 
     // MARK: Registration
 
-    /// Where a registered route is kept: its registration and the codes of
-    /// its keys, so that removing it hashes nothing.
+    /// Where a registered route is kept: the codes of its keys and its nodes,
+    /// so that removing it hashes nothing and searches nothing.
     @usableFromInline
     struct Placement {
-        @usableFromInline var id: RegistrationID
         /// The event's code; ``SymbolCode/wildcard`` for `.any` and for event-less routes.
         @usableFromInline var event: SymbolCode
         @usableFromInline var from: SymbolCode
         @usableFromInline var to: SymbolCode
+        /// The route's node in `eventEntries`; `-1` for an event-less route.
+        @usableFromInline var eventNode: Int32
+        /// The route's node in `transitionEntries`.
+        @usableFromInline var transitionNode: Int32
 
         @inlinable
-        init(id: RegistrationID, event: SymbolCode, from: SymbolCode, to: SymbolCode) {
-            self.id = id
+        init(event: SymbolCode, from: SymbolCode, to: SymbolCode, eventNode: Int32, transitionNode: Int32) {
             self.event = event
             self.from = from
             self.to = to
+            self.eventNode = eventNode
+            self.transitionNode = transitionNode
         }
     }
 
@@ -141,8 +187,8 @@ struct RouteTable<S: StateType, E: EventType> {
     /// registration.
     ///
     /// - Returns: Where each route is kept, for ``removeEventRoutes(_:)``.
-    /// - Complexity: O(*n*) in the routes added: one hash of the event, two
-    ///   of each route's states, and room made once for the whole batch.
+    /// - Complexity: Amortised O(*n*) in the routes added: one hash of the
+    ///   event, two of each route's states.
     @inlinable
     mutating func addEventRoutes(event: E?, _ routes: [(id: RegistrationID, route: Route<S, E>)]) -> [Placement] {
         let storage = uniqueStorage
@@ -156,27 +202,30 @@ struct RouteTable<S: StateType, E: EventType> {
             let fromCode = storage.states.intern(route.transition.fromState.rawValue)
             let target = route.transition.toState.rawValue
             let targetCode = storage.states.intern(target)
-            let entry = Entry(id: id, target: target, targetCode: targetCode, condition: route.condition)
-            storage.eventRoutes.withChain(eventCode, fromCode) { storage.eventEntries.append(entry, to: &$0) }
-            storage.eventRoutesByTransition.withChain(fromCode, targetCode) {
+            let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: Guard(route))
+            let eventNode = storage.eventRoutes.withChain(eventCode, fromCode) {
+                storage.eventEntries.append(entry, to: &$0)
+            }
+            let transitionNode = storage.eventRoutesByTransition.withChain(fromCode, targetCode) {
                 storage.transitionEntries.append(entry, to: &$0)
             }
-            return Placement(id: id, event: eventCode, from: fromCode, to: targetCode)
+            return Placement(
+                event: eventCode, from: fromCode, to: targetCode, eventNode: eventNode, transitionNode: transitionNode)
         }
     }
 
     /// Removes event routes from where ``addEventRoutes(event:_:)`` put them.
     ///
-    /// - Complexity: O(*n*) in the routes removed times the length of their chains.
+    /// - Complexity: O(*n*) in the routes removed.
     @inlinable
     mutating func removeEventRoutes(_ placements: [Placement]) {
         let storage = uniqueStorage
         for place in placements {
             storage.eventRoutes.withChain(place.event, place.from) {
-                storage.eventEntries.removeAll(from: &$0) { $0.id == place.id }
+                storage.eventEntries.remove(place.eventNode, from: &$0)
             }
             storage.eventRoutesByTransition.withChain(place.from, place.to) {
-                storage.transitionEntries.removeAll(from: &$0) { $0.id == place.id }
+                storage.transitionEntries.remove(place.transitionNode, from: &$0)
             }
         }
     }
@@ -185,42 +234,58 @@ struct RouteTable<S: StateType, E: EventType> {
     ///
     /// - Returns: Where the route is kept, for ``removeStateRoute(_:)``.
     @inlinable
-    mutating func addStateRoute(_ id: RegistrationID, transition: Transition<S>, condition: Condition?) -> Placement {
+    mutating func addStateRoute(_ id: RegistrationID, _ route: Route<S, E>) -> Placement {
         let storage = uniqueStorage
-        let fromCode = storage.states.intern(transition.fromState.rawValue)
-        let target = transition.toState.rawValue
-        let entry = Entry(id: id, target: target, targetCode: storage.states.intern(target), condition: condition)
-        storage.stateRoutes.withChain(fromCode, entry.targetCode) { storage.transitionEntries.append(entry, to: &$0) }
-        return Placement(id: id, event: .wildcard, from: fromCode, to: entry.targetCode)
+        storage.transitionEntries.reserveRoom(forAdding: 1)
+        let fromCode = storage.states.intern(route.transition.fromState.rawValue)
+        let target = route.transition.toState.rawValue
+        let targetCode = storage.states.intern(target)
+        let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: Guard(route))
+        let node = storage.stateRoutes.withChain(fromCode, targetCode) { storage.transitionEntries.append(entry, to: &$0) }
+        return Placement(event: .wildcard, from: fromCode, to: targetCode, eventNode: -1, transitionNode: node)
     }
 
-    /// Removes an event-less route from where ``addStateRoute(_:transition:condition:)`` put it.
+    /// Removes an event-less route from where ``addStateRoute(_:_:)`` put it.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     mutating func removeStateRoute(_ place: Placement) {
         let storage = uniqueStorage
         storage.stateRoutes.withChain(place.from, place.to) {
-            storage.transitionEntries.removeAll(from: &$0) { $0.id == place.id }
+            storage.transitionEntries.remove(place.transitionNode, from: &$0)
         }
     }
 
+    /// Adds a route mapping after the others.
+    ///
+    /// - Returns: Its node, for ``removeRouteMapping(_:)``.
     @inlinable
-    mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) {
-        uniqueStorage.routeMappings.append(Mapping(id: id, body: mapping))
+    mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) -> Int32 {
+        let storage = uniqueStorage
+        return storage.routeMappings.append(Mapping(id: id, body: mapping), to: &storage.routeMappingChain)
     }
 
+    /// - Complexity: O(1).
     @inlinable
-    mutating func removeRouteMapping(_ id: RegistrationID) {
-        uniqueStorage.routeMappings.removeAll { $0.id == id }
+    mutating func removeRouteMapping(_ node: Int32) {
+        let storage = uniqueStorage
+        storage.routeMappings.remove(node, from: &storage.routeMappingChain)
     }
 
+    /// Adds a state route mapping after the others.
+    ///
+    /// - Returns: Its node, for ``removeStateRouteMapping(_:)``.
     @inlinable
-    mutating func addStateRouteMapping(_ id: RegistrationID, _ mapping: @escaping StateRouteMapping) {
-        uniqueStorage.stateRouteMappings.append(Mapping(id: id, body: mapping))
+    mutating func addStateRouteMapping(_ id: RegistrationID, _ mapping: @escaping StateRouteMapping) -> Int32 {
+        let storage = uniqueStorage
+        return storage.stateRouteMappings.append(Mapping(id: id, body: mapping), to: &storage.stateRouteMappingChain)
     }
 
+    /// - Complexity: O(1).
     @inlinable
-    mutating func removeStateRouteMapping(_ id: RegistrationID) {
-        uniqueStorage.stateRouteMappings.removeAll { $0.id == id }
+    mutating func removeStateRouteMapping(_ node: Int32) {
+        let storage = uniqueStorage
+        storage.stateRouteMappings.remove(node, from: &storage.stateRouteMappingChain)
     }
 
     // MARK: Decisions
@@ -230,7 +295,7 @@ struct RouteTable<S: StateType, E: EventType> {
     /// Chains are tried from the most specific (this event, this state) to the
     /// least (`.any` event, `.any` state), each in registration order; route
     /// mappings come last, in registration order. The first route whose
-    /// condition holds wins.
+    /// guard allows the move wins.
     ///
     /// - Parameters:
     ///   - event: The event fired.
@@ -240,28 +305,25 @@ struct RouteTable<S: StateType, E: EventType> {
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: The move and its target's code, or why there is none.
     /// - Complexity: No hashing; at most four integer look-ups, then the
-    ///   conditions of the routes that could fire.
+    ///   guards of the routes that could fire.
     @inlinable
     func decide(
         event: E, code eventCode: SymbolCode, from state: S, code stateCode: SymbolCode, userInfo: Any?
     ) -> Decision<S> {
         let storage = self.storage
-        var sawRoute = false
+        var refusal: Refusal?
         if !storage.eventRoutes.isEmpty {
             func firstAllowed(_ first: SymbolCode, _ second: SymbolCode) -> Decision<S>? {
                 let chain = storage.eventRoutes[first, second]
-                guard !chain.isEmpty else { return nil }
-                sawRoute = true
                 var node = chain.head
                 while node >= 0 {
                     let entry = storage.eventEntries[node]
                     // A route to `.any` keeps an event's machine where it is.
                     let target = entry.target ?? state
-                    if entry.condition?(Context(event: event, fromState: state, toState: target, userInfo: userInfo))
-                        ?? true
-                    {
+                    guard let refused = entry.refusal(event: event, from: state, to: target, userInfo: userInfo) else {
                         return .move(to: target, code: entry.target == nil ? stateCode : entry.targetCode)
                     }
+                    refusal = Refusal.merging(refusal, refused)
                     node = storage.eventEntries.next(after: node)
                 }
                 return nil
@@ -272,12 +334,14 @@ struct RouteTable<S: StateType, E: EventType> {
                 return decision
             }
         }
-        for mapping in storage.routeMappings {
-            if let target = mapping.body(event, state, userInfo) {
+        var node = storage.routeMappingChain.head
+        while node >= 0 {
+            if let target = storage.routeMappings[node].body(event, state, userInfo) {
                 return .move(to: target, code: .unknown)
             }
+            node = storage.routeMappings.next(after: node)
         }
-        return sawRoute ? .refused : .noRoute
+        return refusal.map(Decision.refused) ?? .noRoute
     }
 
     /// Whether the machine may go from `state` to `target` by asking for the state.
@@ -286,13 +350,13 @@ struct RouteTable<S: StateType, E: EventType> {
     /// state route mappings, then route mappings asked with a `nil` event.
     ///
     /// - Complexity: No hashing; at most eight integer look-ups, then the
-    ///   conditions of the routes that could allow the move.
+    ///   guards of the routes that could allow the move.
     @inlinable
     func decide(from state: S, code stateCode: SymbolCode, to target: S, code targetCode: SymbolCode, userInfo: Any?)
         -> Decision<S>
     {
         let storage = self.storage
-        var sawRoute = false
+        var refusal: Refusal?
         // Names the index by a flag rather than taking it as an argument: a
         // copy of the index would cost a retain and a release per request.
         func someRouteAllows(byEvent: Bool) -> Bool {
@@ -302,12 +366,12 @@ struct RouteTable<S: StateType, E: EventType> {
             func allows(_ first: SymbolCode, _ second: SymbolCode) -> Bool {
                 let chain =
                     byEvent ? storage.eventRoutesByTransition[first, second] : storage.stateRoutes[first, second]
-                guard !chain.isEmpty else { return false }
-                sawRoute = true
-                // A context (and its `userInfo` copy) only for routes that ask.
                 return storage.transitionEntries.contains(in: chain) { entry in
-                    guard let condition = entry.condition else { return true }
-                    return condition(Context(event: nil, fromState: state, toState: target, userInfo: userInfo))
+                    guard let refused = entry.refusal(event: nil, from: state, to: target, userInfo: userInfo) else {
+                        return true
+                    }
+                    refusal = Refusal.merging(refusal, refused)
+                    return false
                 }
             }
             return allows(stateCode, targetCode) || allows(stateCode, .wildcard) || allows(.wildcard, targetCode)
@@ -316,35 +380,66 @@ struct RouteTable<S: StateType, E: EventType> {
         if someRouteAllows(byEvent: false) || someRouteAllows(byEvent: true) {
             return .move(to: target, code: targetCode)
         }
-        for mapping in storage.stateRouteMappings {
-            if let targets = mapping.body(state, userInfo), targets.contains(target) {
+        var node = storage.stateRouteMappingChain.head
+        while node >= 0 {
+            if let targets = storage.stateRouteMappings[node].body(state, userInfo), targets.contains(target) {
                 return .move(to: target, code: targetCode)
             }
+            node = storage.stateRouteMappings.next(after: node)
         }
-        for mapping in storage.routeMappings {
-            if mapping.body(nil, state, userInfo) == target {
+        node = storage.routeMappingChain.head
+        while node >= 0 {
+            if storage.routeMappings[node].body(nil, state, userInfo) == target {
                 return .move(to: target, code: targetCode)
             }
+            node = storage.routeMappings.next(after: node)
         }
-        return sawRoute ? .refused : .noRoute
+        return refusal.map(Decision.refused) ?? .noRoute
     }
 
     /// Whether `event` could take the machine from `state` to `target`, by any
     /// of its routes (not only the one `tryEvent` would choose) or mappings.
     func allows(event: E, from state: S, to target: S, userInfo: Any?) -> Bool {
         let storage = self.storage
-        let context = Context(event: event, fromState: state, toState: target, userInfo: userInfo)
         let eventCode = code(of: event)
         let stateCode = code(of: state)
         func allows(_ first: SymbolCode, _ second: SymbolCode) -> Bool {
             storage.eventEntries.contains(in: storage.eventRoutes[first, second]) {
                 // A route to `.any` keeps an event's machine where it is.
-                ($0.target ?? state) == target && $0.allows(context)
+                ($0.target ?? state) == target
+                    && $0.refusal(event: event, from: state, to: target, userInfo: userInfo) == nil
             }
         }
-        return allows(eventCode, stateCode) || allows(eventCode, .wildcard) || allows(.wildcard, stateCode)
+        if allows(eventCode, stateCode) || allows(eventCode, .wildcard) || allows(.wildcard, stateCode)
             || allows(.wildcard, .wildcard)
-            || storage.routeMappings.contains { $0.body(event, state, userInfo) == target }
+        {
+            return true
+        }
+        return storage.routeMappings.contains(in: storage.routeMappingChain) {
+            $0.body(event, state, userInfo) == target
+        }
+    }
+}
+
+/// Why routes that cover a request did not take it.
+@usableFromInline
+enum Refusal: Hashable, Sendable {
+    /// The user's condition of every covering route said no.
+    case conditions
+    /// The covering routes list their source states, and the current state is not among them.
+    case sourceNotListed
+    /// The covering routes list their target states, and the target is not among them.
+    case targetNotListed
+    /// The request came while the machine was deciding another one.
+    case reentrant
+
+    /// What to report when a route refuses for `new` after others refused
+    /// for `old`: a user's condition says the most, so it wins; otherwise
+    /// the first reason stands.
+    @inlinable
+    static func merging(_ old: Refusal?, _ new: Refusal) -> Refusal {
+        guard let old, new != .conditions else { return new }
+        return old
     }
 }
 
@@ -356,8 +451,8 @@ enum Decision<S: StateType> {
     case move(to: S, code: SymbolCode)
     /// No route or mapping covers the request.
     case noRoute
-    /// Routes cover the request, but every one's condition refused it.
-    case refused
+    /// Routes cover the request, but each one's guard refused it.
+    case refused(Refusal)
 }
 
 extension RouteTable: CopyOnWriteTable {}

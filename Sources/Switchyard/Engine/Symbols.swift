@@ -38,10 +38,14 @@ struct Symbols<Value: Hashable> {
         codes.isEmpty ? .unknown : codes[value] ?? .unknown
     }
 
-    /// Makes room for up to `count` more values at once.
+    /// Makes room for up to `count` more values at once, growing
+    /// geometrically, so that many small batches still cost amortised O(1) each.
     @inlinable
     mutating func reserveRoom(forAdding count: Int) {
-        codes.reserveCapacity(codes.count + count)
+        let needed = codes.count + count
+        if needed > codes.capacity {
+            codes.reserveCapacity(Swift.max(needed, 2 * codes.capacity))
+        }
     }
 
     /// The code of `value` (`.wildcard` for `nil`), handing out a new one if

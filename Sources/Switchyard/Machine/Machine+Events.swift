@@ -30,8 +30,10 @@ extension Machine {
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: Whether a route or mapping allows the move.
     public func hasRoute(event: E, fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
-        let routes = self.routes
-        return routes.allows(event: event, from: fromState, to: toState, userInfo: userInfo)
+        answer(.event(event, from: fromState, to: toState), unanswerable: false) {
+            let routes = self.routes
+            return routes.allows(event: event, from: fromState, to: toState, userInfo: userInfo)
+        }
     }
 
     /// The state `event` would take the machine to now, without moving it.
@@ -41,14 +43,16 @@ extension Machine {
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: The target state, or `nil` if the event would be refused.
     public func canTryEvent(_ event: E, userInfo: Any? = nil) -> S? {
-        let routes = self.routes
-        let decision = routes.decide(
-            event: event, code: routes.code(of: event), from: state, code: currentStateCode(in: routes),
-            userInfo: userInfo)
-        guard case .move(let target, _) = decision else {
-            return nil
+        answer(.event(event, from: state, to: nil), unanswerable: nil) {
+            let routes = self.routes
+            let decision = routes.decide(
+                event: event, code: routes.code(of: event), from: state, code: currentStateCode(in: routes),
+                userInfo: userInfo)
+            guard case .move(let target, _) = decision else {
+                return nil
+            }
+            return target
         }
-        return target
     }
 
     // MARK: Firing
@@ -213,10 +217,9 @@ extension Machine {
     /// - Returns: What removes the mapping.
     @discardableResult
     public func addRouteMapping(_ routeMapping: @escaping RouteMapping) -> Disposable {
-        let id = makeID()
-        routes.addRouteMapping(id, routeMapping)
+        let node = routes.addRouteMapping(makeID(), routeMapping)
         return ActionDisposable { [weak self] in
-            self?.routes.removeRouteMapping(id)
+            self?.routes.removeRouteMapping(node)
         }
     }
 

@@ -32,14 +32,16 @@ extension Machine {
     /// - Complexity: O(1) in the number of routes: one hash of each state, then
     ///   at most eight integer look-ups.
     public func hasRoute(fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
-        let routes = self.routes
-        let decision = routes.decide(
-            from: fromState, code: routes.code(of: fromState), to: toState, code: routes.code(of: toState),
-            userInfo: userInfo)
-        if case .move = decision {
-            return true
+        answer(.state(from: fromState, to: toState), unanswerable: false) {
+            let routes = self.routes
+            let decision = routes.decide(
+                from: fromState, code: routes.code(of: fromState), to: toState, code: routes.code(of: toState),
+                userInfo: userInfo)
+            if case .move = decision {
+                return true
+            }
+            return false
         }
-        return false
     }
 
     /// Whether ``tryState(_:userInfo:)`` would move the machine to `toState` now.
@@ -99,7 +101,7 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoute(_ route: Route<S, E>) -> Disposable {
-        let placement = routes.addStateRoute(makeID(), transition: route.transition, condition: route.condition)
+        let placement = routes.addStateRoute(makeID(), route)
         return ActionDisposable { [weak self] in
             self?.routes.removeStateRoute(placement)
         }
@@ -149,10 +151,9 @@ extension Machine {
     /// - Returns: What removes the mapping.
     @discardableResult
     public func addStateRouteMapping(_ routeMapping: @escaping StateRouteMapping) -> Disposable {
-        let id = makeID()
-        routes.addStateRouteMapping(id, routeMapping)
+        let node = routes.addStateRouteMapping(makeID(), routeMapping)
         return ActionDisposable { [weak self] in
-            self?.routes.removeStateRouteMapping(id)
+            self?.routes.removeStateRouteMapping(node)
         }
     }
 

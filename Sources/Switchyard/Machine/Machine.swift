@@ -58,11 +58,17 @@ public final class Machine<S: StateType, E: EventType> {
     @exclusivity(unchecked) @usableFromInline var handlers = HandlerTable<S, E>()
     @exclusivity(unchecked) @usableFromInline var lastID: UInt64 = 0
 
-    /// Deliveries waiting for the one in progress, under `.runToCompletion`.
+    /// Deliveries waiting for the one in progress: under `.runToCompletion`,
+    /// every nested one; under `.immediate`, those nested too deep.
     @exclusivity(unchecked) @usableFromInline var pending: [Delivery] = []
-    @exclusivity(unchecked) @usableFromInline var isDelivering = false
     /// How many deliveries are running (nested ones count under `.immediate`).
     @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
+    /// How many decisions (requests or questions) are being taken: a request
+    /// made while one is, from a condition or route mapping, is refused.
+    @exclusivity(unchecked) @usableFromInline var decisionDepth = 0
+    /// The questions being answered inside a decision, to catch a condition
+    /// that asks about its own route (which would recurse forever).
+    @exclusivity(unchecked) @usableFromInline var openQuestions: [Question] = []
     /// Handlers disposed while a delivery that already listed them is running.
     @exclusivity(unchecked) @usableFromInline var disposedDuringDelivery: Set<RegistrationID> = []
 
@@ -147,14 +153,21 @@ extension Machine {
         let routes = self.routes
         let eventCode = routes.code(of: event)
         let fromCode = currentStateCode(in: routes)
+        let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
+        guard decisionDepth == 0 else {
+            deliver(.error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes)
+            reportReentrantRequest("tryEvent(\(event))")
+            return .refused(.reentrant)
+        }
+        decisionDepth = 1
         let decision = routes.decide(event: event, code: eventCode, from: from, code: fromCode, userInfo: userInfo)
+        decisionDepth = 0
         switch decision {
         case .move(let target, let code):
             let toCode = move(to: target, code: code, in: routes)
             let codes = TransitionCodes(event: eventCode, from: fromCode, to: toCode)
             deliver(.event, event: event, from: from, to: target, userInfo: consume userInfo, codes: codes)
         case .noRoute, .refused:
-            let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
             deliver(.error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes)
         }
         return decision
@@ -167,7 +180,15 @@ extension Machine {
         let routes = self.routes
         let fromCode = currentStateCode(in: routes)
         let targetCode = routes.code(of: target)
+        guard decisionDepth == 0 else {
+            let codes = TransitionCodes(event: .wildcard, from: fromCode, to: targetCode)
+            deliver(.error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)
+            reportReentrantRequest("tryState(\(target))")
+            return .refused(.reentrant)
+        }
+        decisionDepth = 1
         let decision = routes.decide(from: from, code: fromCode, to: target, code: targetCode, userInfo: userInfo)
+        decisionDepth = 0
         switch decision {
         case .move(_, let code):
             let toCode = move(to: target, code: code, in: routes)
@@ -180,30 +201,55 @@ extension Machine {
         return decision
     }
 
-    /// Runs the handlers of one transition now, or, under `.runToCompletion`
-    /// while another delivery is running, after it.
+    /// Stops debug builds at a request made from a condition or route mapping;
+    /// release builds have refused it and go on.
+    @usableFromInline
+    func reportReentrantRequest(_ request: String) {
+        assertionFailure(
+            """
+            Switchyard: \(request) was requested while the machine was deciding another request, \
+            from one of its conditions or route mappings. Conditions and mappings may ask questions \
+            (state, hasRoute, canTryEvent, canTryState) but must not move the machine: the request is \
+            refused (TransitionError.Reason.reentrantRequest). Make it from a handler instead.
+            """)
+    }
+
+    /// Runs the handlers of one transition now or, when they must wait, after
+    /// the delivery in progress: under `.runToCompletion`, whenever another
+    /// delivery is running; under `.immediate`, when deliveries are already
+    /// nested ``DeliveryPolicy/immediateNestingLimit`` deep.
     @inlinable
     func deliver(
         _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: consuming Any?,
         codes: TransitionCodes
     ) {
         let context = Context(event: event, fromState: from, toState: to, userInfo: consume userInfo)
-        guard delivery == .runToCompletion else {
-            run(kind, context, codes: codes)
-            return
-        }
-        guard !isDelivering else {
+        let limit = delivery == .runToCompletion ? 1 : DeliveryPolicy.immediateNestingLimit
+        guard deliveryDepth < limit else {
             pending.append(Delivery(kind: kind, context: context, codes: codes))
             return
         }
-        isDelivering = true
-        defer { isDelivering = false }
         run(kind, context, codes: codes)
+        if deliveryDepth == limit - 1, !pending.isEmpty {
+            deliverPending()
+        }
+    }
+
+    /// Runs the waiting deliveries in the order they were made, including
+    /// those their handlers add, from the one frame that stands below them.
+    @usableFromInline
+    func deliverPending() {
         var next = 0
         while next < pending.count {
             let waiting = pending[next]
             next += 1
             run(waiting.kind, waiting.context, codes: waiting.codes)
+            // A long handler-driven chain adds one delivery for each it runs:
+            // drop the delivered ones now and then, so the queue stays short.
+            if next >= 64, next * 2 >= pending.count {
+                pending.removeFirst(next)
+                next = 0
+            }
         }
         pending.removeAll(keepingCapacity: true)
     }
@@ -227,6 +273,45 @@ extension Machine {
     }
 }
 
+// MARK: - Questions
+
+extension Machine {
+    /// A question a condition may ask its own machine, kept while it is
+    /// answered so that the same question asked again inside it is caught.
+    @usableFromInline
+    enum Question: Equatable {
+        case event(E, from: S, to: S?)
+        case state(from: S, to: S)
+    }
+
+    /// Answers `question` with `answer`, or with `unanswerable` if a
+    /// condition or mapping asks it again while it is being answered: asked
+    /// again, it would ask that condition again, for ever.
+    @usableFromInline
+    func answer<Answer>(_ question: Question, unanswerable: Answer, _ answer: () -> Answer) -> Answer {
+        if decisionDepth > 0 {
+            guard !openQuestions.contains(question) else {
+                assertionFailure(
+                    """
+                    Switchyard: a condition or route mapping asked \(question) while that same question was \
+                    being answered, so answering it would ask the same condition again without end. A condition \
+                    must not ask about the routes it guards; the inner question is answered \(unanswerable).
+                    """)
+                return unanswerable
+            }
+            openQuestions.append(question)
+        }
+        decisionDepth += 1
+        defer {
+            decisionDepth -= 1
+            if decisionDepth > 0 {
+                openQuestions.removeLast()
+            }
+        }
+        return answer()
+    }
+}
+
 // MARK: - Registering
 
 extension Machine {
@@ -234,16 +319,18 @@ extension Machine {
     @inlinable
     func register(_ slot: HandlerSlot, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let id = makeID()
-        handlers.add(HandlerRecord(order: order, rank: slot.rank, id: id, body: handler), to: slot)
+        let node = handlers.add(HandlerRecord(order: order, rank: slot.rank, id: id, body: handler), to: slot)
         return ActionDisposable { [weak self] in
-            self?.removeHandler(id, from: slot)
+            self?.removeHandler(id, at: node, from: slot)
         }
     }
 
     /// Removes a handler; one that a running delivery has listed is skipped there too.
+    ///
+    /// - Complexity: O(1).
     @usableFromInline
-    func removeHandler(_ id: RegistrationID, from slot: HandlerSlot) {
-        handlers.remove(id, from: slot)
+    func removeHandler(_ id: RegistrationID, at node: Int32, from slot: HandlerSlot) {
+        handlers.remove(node, from: slot)
         if deliveryDepth > 0 {
             disposedDuringDelivery.insert(id)
         }

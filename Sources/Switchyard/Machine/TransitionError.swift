@@ -20,6 +20,15 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         case conditionsRefused
         /// No route or mapping leads from the current state to the requested one.
         case unreachable
+        /// The only routes that cover the request list their states
+        /// (`[.a, .b] => .c` or `.a => [.b, .c]`), and the current state is not
+        /// among their sources, or the target not among their targets.
+        case stateNotListed
+        /// The request was made while the machine was deciding another one:
+        /// from one of its own conditions or route mappings, which may ask
+        /// questions but must not move the machine. Debug builds stop with an
+        /// assertion that names the misuse.
+        case reentrantRequest
     }
 
     /// Why the request was refused.
@@ -37,25 +46,53 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         self.description = description
     }
 
-    /// The error for a refused event.
+    /// The error for a refused event: `refusal` says why routes refused it,
+    /// `nil` that none covered it.
     @usableFromInline
-    init<S, E>(reason: Reason, event: E, fromState: S) {
+    init<S, E>(_ refusal: Refusal?, event: E, fromState: S) {
         let request = "event \(event) from \(fromState)"
-        switch reason {
-        case .noRoute: self.init(reason: reason, description: "no route for \(request)")
-        case .conditionsRefused, .unreachable:
-            self.init(reason: reason, description: "the condition of every route refused \(request)")
+        switch refusal {
+        case nil:
+            self.init(reason: .noRoute, description: "no route for \(request)")
+        case .conditions:
+            self.init(reason: .conditionsRefused, description: "the condition of every route refused \(request)")
+        case .sourceNotListed:
+            self.init(
+                reason: .stateNotListed,
+                description: "\(fromState) is not one of the states the routes of event \(event) leave from")
+        case .targetNotListed:
+            self.init(
+                reason: .stateNotListed,
+                description: "\(fromState) is not one of the states the routes of event \(event) lead to")
+        case .reentrant:
+            self.init(
+                reason: .reentrantRequest,
+                description: "\(request) was requested while the machine was deciding another request")
         }
     }
 
-    /// The error for a refused state request.
+    /// The error for a refused state request: `refusal` says why routes
+    /// refused it, `nil` that none covered it.
     @usableFromInline
-    init<S>(reason: Reason, fromState: S, toState: S) {
+    init<S>(_ refusal: Refusal?, fromState: S, toState: S) {
         let request = "\(fromState) => \(toState)"
-        switch reason {
-        case .noRoute, .unreachable: self.init(reason: reason, description: "no route leads \(request)")
-        case .conditionsRefused:
-            self.init(reason: reason, description: "the condition of every route refused \(request)")
+        switch refusal {
+        case nil:
+            self.init(reason: .unreachable, description: "no route leads \(request)")
+        case .conditions:
+            self.init(reason: .conditionsRefused, description: "the condition of every route refused \(request)")
+        case .sourceNotListed:
+            self.init(
+                reason: .stateNotListed,
+                description: "\(fromState) is not one of the states the routes to \(toState) leave from")
+        case .targetNotListed:
+            self.init(
+                reason: .stateNotListed,
+                description: "\(toState) is not one of the states the routes from \(fromState) lead to")
+        case .reentrant:
+            self.init(
+                reason: .reentrantRequest,
+                description: "\(request) was requested while the machine was deciding another request")
         }
     }
 }
@@ -69,7 +106,8 @@ extension Machine {
     ///   - event: The event to fire.
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: The new state, or why the event was refused:
-    ///   ``TransitionError/Reason/noRoute`` or ``TransitionError/Reason/conditionsRefused``.
+    ///   ``TransitionError/Reason/noRoute``, ``TransitionError/Reason/conditionsRefused``,
+    ///   ``TransitionError/Reason/stateNotListed`` or ``TransitionError/Reason/reentrantRequest``.
     @inlinable
     @discardableResult
     public func attemptEvent(_ event: E, userInfo: Any? = nil) -> Result<S, TransitionError> {
@@ -78,9 +116,9 @@ extension Machine {
         case .move(let target, _):
             return .success(target)
         case .noRoute:
-            return .failure(TransitionError(reason: .noRoute, event: event, fromState: fromState))
-        case .refused:
-            return .failure(TransitionError(reason: .conditionsRefused, event: event, fromState: fromState))
+            return .failure(TransitionError(nil, event: event, fromState: fromState))
+        case .refused(let refusal):
+            return .failure(TransitionError(refusal, event: event, fromState: fromState))
         }
     }
 
@@ -90,7 +128,8 @@ extension Machine {
     ///   - toState: The state to go to.
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: The new state, or why the request was refused:
-    ///   ``TransitionError/Reason/unreachable`` or ``TransitionError/Reason/conditionsRefused``.
+    ///   ``TransitionError/Reason/unreachable``, ``TransitionError/Reason/conditionsRefused``,
+    ///   ``TransitionError/Reason/stateNotListed`` or ``TransitionError/Reason/reentrantRequest``.
     @inlinable
     @discardableResult
     public func attemptState(_ toState: S, userInfo: Any? = nil) -> Result<S, TransitionError> {
@@ -99,9 +138,9 @@ extension Machine {
         case .move(let target, _):
             return .success(target)
         case .noRoute:
-            return .failure(TransitionError(reason: .unreachable, fromState: fromState, toState: toState))
-        case .refused:
-            return .failure(TransitionError(reason: .conditionsRefused, fromState: fromState, toState: toState))
+            return .failure(TransitionError(nil, fromState: fromState, toState: toState))
+        case .refused(let refusal):
+            return .failure(TransitionError(refusal, fromState: fromState, toState: toState))
         }
     }
 }
