@@ -1,10 +1,11 @@
 import Switchyard
 import Testing
 
-// Programmer errors stop the process with a message that names the misuse.
-// Each case runs in a child process (an exit test); tests build in debug, where
-// `hasRoute`'s debug assertion stops too. A control case per API shows that
-// correct use does not stop, so the exit tests cannot pass by accident.
+// Programmer errors stop the process with a message that names the misuse, in
+// every build. Each case runs in a child process (an exit test). `hasRoute`
+// with `.any` stops debug builds only (an assertion, as in SwiftState) and
+// answers `false` in release builds. A control case per API shows that correct
+// use does not stop, so the exit tests cannot pass by accident.
 
 @Suite struct MisuseTests {
     // MARK: Empty chains
@@ -77,39 +78,51 @@ import Testing
 
     // MARK: `.any` where hasRoute needs a concrete state
 
-    @Test func hasRouteWithAnyAsFromStateStops() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let machine = Machine<MyState, MyEvent>(state: .state0)
-            _ = machine.hasRoute(.any => .state1)
+    #if DEBUG
+        @Test func hasRouteWithAnyAsFromStateStops() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let machine = Machine<MyState, MyEvent>(state: .state0)
+                _ = machine.hasRoute(.any => .state1)
+            }
+            #expect(message(of: result).contains("hasRoute"))
         }
-        #expect(message(of: result).contains("hasRoute"))
-    }
 
-    @Test func hasRouteWithAnyAsToStateStops() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let machine = Machine<MyState, MyEvent>(state: .state0)
-            machine.addRoute(.state0 => .any)
-            _ = machine.hasRoute(.state0 => .any)
+        @Test func hasRouteWithAnyAsToStateStops() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let machine = Machine<MyState, MyEvent>(state: .state0)
+                machine.addRoute(.state0 => .any)
+                _ = machine.hasRoute(.state0 => .any)
+            }
+            #expect(message(of: result).contains("hasRoute"))
         }
-        #expect(message(of: result).contains("hasRoute"))
-    }
 
-    @Test func hasRouteForAnEventWithAnyAsFromStateStops() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let machine = Machine<MyState, MyEvent>(state: .state0)
-            _ = machine.hasRoute(event: .event0, transition: .any => .state1)
+        @Test func hasRouteForAnEventWithAnyAsFromStateStops() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let machine = Machine<MyState, MyEvent>(state: .state0)
+                _ = machine.hasRoute(event: .event0, transition: .any => .state1)
+            }
+            #expect(message(of: result).contains("hasRoute"))
         }
-        #expect(message(of: result).contains("hasRoute"))
-    }
 
-    @Test func hasRouteForAnEventWithAnyAsToStateStops() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let machine = Machine<MyState, MyEvent>(state: .state0)
-            machine.addRoutes(event: .event0, transitions: [.state0 => .any])
-            _ = machine.hasRoute(event: .event0, transition: .state0 => .any)
+        @Test func hasRouteForAnEventWithAnyAsToStateStops() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let machine = Machine<MyState, MyEvent>(state: .state0)
+                machine.addRoutes(event: .event0, transitions: [.state0 => .any])
+                _ = machine.hasRoute(event: .event0, transition: .state0 => .any)
+            }
+            #expect(message(of: result).contains("hasRoute"))
         }
-        #expect(message(of: result).contains("hasRoute"))
-    }
+    #else
+        @Test func hasRouteWithAnyAnswersFalseInReleaseBuilds() {
+            let machine = Machine<MyState, MyEvent>(state: .state0)
+            machine.addRoute(.any => .any)
+            machine.addRoutes(event: .event0, transitions: [.any => .any])
+            #expect(!machine.hasRoute(.any => .state1))
+            #expect(!machine.hasRoute(.state0 => .any))
+            #expect(!machine.hasRoute(event: .event0, transition: .any => .state1))
+            #expect(!machine.hasRoute(event: .event0, transition: .state0 => .any))
+        }
+    #endif
 
     @Test func hasRouteWithConcreteStatesDoesNotStop() async {
         await #expect(processExitsWith: .success) {

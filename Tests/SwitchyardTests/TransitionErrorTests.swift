@@ -234,6 +234,81 @@ private enum Refused: Error {
         }
     }
 
+    // MARK: Routes that list their states
+
+    @Test func eventFromAStateNotAmongTheListedSourcesIsStateNotListed() throws {
+        let machine = ErrorMachine(state: .state3) { machine in
+            machine.addRoutes(event: .event0, routes: [[.state0, .state1] => .state2])
+        }
+        let error = try failure(machine.attemptEvent(.event0))
+        #expect(error.reason == .stateNotListed)
+        #expect(error.description == "state3 is not one of the states the routes of event event0 leave from")
+        #expect(!error.description.contains("condition"))
+        #expect(machine.attemptEvent(.event0) != .success(.state2))
+        machine.addRoute(.state3 => .state1)
+        machine <- .state1
+        #expect(machine.attemptEvent(.event0) == .success(.state2))
+    }
+
+    @Test func eventStayingOutsideTheListedTargetsIsStateNotListed() throws {
+        // Taken by an event, `.state0 => [.state1]` means "stay", as in SwiftState,
+        // so the state it would stay in must be listed.
+        let machine = ErrorMachine(state: .state0) { machine in
+            machine.addRoutes(event: .event0, routes: [.state0 => [.state1]])
+        }
+        let error = try failure(machine.attemptEvent(.event0))
+        #expect(error.reason == .stateNotListed)
+        #expect(error.description == "state0 is not one of the states the routes of event event0 lead to")
+    }
+
+    @Test func stateFromAStateNotAmongTheListedSourcesIsStateNotListed() throws {
+        let machine = ErrorMachine(state: .state3) { machine in
+            machine.addRoute([.state0, .state1] => .state2)
+        }
+        let error = try failure(machine.attemptState(.state2))
+        #expect(error.reason == .stateNotListed)
+        #expect(error.description == "state3 is not one of the states the routes to state2 leave from")
+    }
+
+    @Test func stateNotAmongTheListedTargetsIsStateNotListed() throws {
+        let machine = ErrorMachine(state: .state0) { machine in
+            machine.addRoute(.state0 => [.state1, .state2])
+        }
+        let error = try failure(machine.attemptState(.state3))
+        #expect(error.reason == .stateNotListed)
+        #expect(error.description == "state3 is not one of the states the routes from state0 lead to")
+        #expect(machine.attemptState(.state2) == .success(.state2))
+    }
+
+    @Test func listsOnBothSidesNameTheSideThatFailed() throws {
+        let machine = ErrorMachine(state: .state0) { machine in
+            machine.addRoute([.state0, .state1] => [.state2])
+        }
+        #expect(try failure(machine.attemptState(.state3)).description.hasSuffix("lead to"))
+        machine.addRoute(.state0 => .state3)
+        machine <- .state3
+        #expect(try failure(machine.attemptState(.state2)).description.hasSuffix("leave from"))
+    }
+
+    @Test func aRefusingConditionOutranksAListThatDoesNotHoldTheState() throws {
+        let machine = ErrorMachine(state: .state3) { machine in
+            machine.addRoutes(event: .event0, routes: [[.state0] => .state1])
+            machine.addRoutes(event: .event0, transitions: [.state3 => .state2]) { _ in false }
+        }
+        #expect(try failure(machine.attemptEvent(.event0)).reason == .conditionsRefused)
+    }
+
+    @Test func listedRoutesKeepAConditionThatChecksTheirLists() {
+        // SwiftState code may read a route's condition; it still answers.
+        let route: Route<MyState, MyEvent> = [.state0, .state1] => .state2
+        let context = { (from: MyState) in
+            ErrorMachine.Context(event: nil, fromState: from, toState: .state2, userInfo: nil)
+        }
+        #expect(route.transition == (.any => .state2))
+        #expect(route.condition?(context(.state1)) == true)
+        #expect(route.condition?(context(.state3)) == false)
+    }
+
     // MARK: TransitionError
 
     @Test func transitionErrorKeepsItsReasonAndDescription() {

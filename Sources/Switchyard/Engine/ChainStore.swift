@@ -73,7 +73,7 @@ struct ChainStore<Element> {
             nodes[Int(node)] = Node(element: element, next: next, previous: previous)
             return node
         }
-        precondition(nodes.count < Int(Int32.max), "A machine can hold at most \(Int32.max) routes or handlers")
+        require(nodes.count < Int(Int32.max), "A machine can hold at most \(Int32.max) routes or handlers")
         nodes.append(Node(element: element, next: next, previous: previous))
         return Int32(truncatingIfNeeded: nodes.count - 1)
     }

@@ -9,7 +9,7 @@ struct HandlerRecord<S: StateType, E: EventType> {
 
     @inlinable
     init(order: HandlerOrder, rank: UInt8, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void) {
-        precondition(id.rawValue < 1 << 48, "A machine can register at most 2^48 routes and handlers")
+        require(id.rawValue < 1 << 48, "A machine can register at most 2^48 routes and handlers")
         self.sortKey = UInt64(order) << 56 | UInt64(rank) << 48 | id.rawValue
         self.id = id
         self.body = body

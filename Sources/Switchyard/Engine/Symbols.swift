@@ -56,7 +56,7 @@ struct Symbols<Value: Hashable> {
     mutating func intern(_ value: Value?) -> SymbolCode {
         guard let value else { return .wildcard }
         let next = SymbolCode(truncatingIfNeeded: codes.count + 1)
-        precondition(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
+        require(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
         // The defaulted subscript, passed inout, stores `next` for a new value
         // in the same look-up that finds an old one.
         return Self.read(&codes[value, default: next])

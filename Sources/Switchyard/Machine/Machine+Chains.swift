@@ -32,7 +32,7 @@ extension Machine {
     /// - Returns: What removes the routes and the handler.
     @discardableResult
     public func addRouteChain(_ chain: RouteChain<S, E>, handler: @escaping Handler) -> Disposable {
-        precondition(!chain.routes.isEmpty, "addRouteChain needs a chain of at least two states, such as .a => .b")
+        require(!chain.routes.isEmpty, "addRouteChain needs a chain of at least two states, such as .a => .b")
         let routeDisposables = chain.routes.map { addRoute($0) }
         return combine(routeDisposables + [addChainHandler(chain, handler: handler)])
     }
@@ -102,7 +102,7 @@ extension Machine {
     private func addChainObserver(
         _ chain: RouteChain<S, E>, order: HandlerOrder, on step: ChainProgress<S, E>.Step, handler: @escaping Handler
     ) -> Disposable {
-        precondition(!chain.routes.isEmpty, "A chain handler needs a chain of at least two states, such as .a => .b")
+        require(!chain.routes.isEmpty, "A chain handler needs a chain of at least two states, such as .a => .b")
         let progress = ChainProgress(routes: chain.routes)
         return addHandler(.any => .any, order: order) { context in
             if progress.record(context) == step {
