@@ -124,6 +124,43 @@ import Testing
         #expect(log.lines == ["broken nil state2 => state0"])
     }
 
+    // The sequence and the calls are those SwiftState 6.0.1 makes: once broken,
+    // every state-driven move reports the break again, until the chain's first
+    // step is taken again.
+    @Test func brokenChainIsReportedAtEveryMoveUntilItsFirstStepIsTakenAgain() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        let chain = MyState.state0 => MyState.state1 => MyState.state2
+        machine.addRoute(.any => .any)
+        machine.addChainHandler(chain) { log("completed \($0.fromState) => \($0.toState)") }
+        machine.addChainErrorHandler(chain) { log("broken \($0.fromState) => \($0.toState)") }
+
+        for state in [MyState.state1, .state0, .state2, .state3, .state1, .state0, .state1, .state2, .state3, .state0, .state2] {
+            machine <- state
+        }
+
+        #expect(
+            log.lines == [
+                "broken state1 => state0", "broken state0 => state2", "broken state2 => state3",
+                "broken state3 => state1", "broken state1 => state0", "completed state1 => state2",
+            ])
+    }
+
+    @Test func eventDrivenMovesNeitherBreakNorRepairAChain() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        let chain = MyState.state0 => MyState.state1 => MyState.state2
+        machine.addRoute(.any => .any)
+        machine.addRoutes(event: .event0, transitions: [.any => .state0])
+        machine.addChainErrorHandler(chain) { log("broken \($0.fromState) => \($0.toState)") }
+
+        machine <- .state1 <- .state3
+        machine <-! .event0
+        machine <- .state2
+
+        #expect(log.lines == ["broken state1 => state3", "broken state0 => state2"])
+    }
+
     @Test func movesThatNeverStartTheChainDoNotBreakIt() {
         let machine = Machine<MyState, MyEvent>(state: .state3)
         let log = Log()

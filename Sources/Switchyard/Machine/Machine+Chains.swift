@@ -70,6 +70,10 @@ extension Machine {
     /// Adds a handler that runs when a walk along the chain, once started,
     /// is broken by a state-driven move off the chain.
     ///
+    /// As in SwiftState, a broken walk is reported again at every
+    /// state-driven move after the break, until the chain's first step is
+    /// taken again and a new walk starts.
+    ///
     /// - Parameters:
     ///   - chain: Two or more states; an empty chain is a programmer error.
     ///   - order: When the handler runs among the handlers of the breaking move.
@@ -83,7 +87,8 @@ extension Machine {
     }
 
     /// Adds a handler that runs when a walk along the chain, once started,
-    /// is broken by a state-driven move off the chain.
+    /// is broken by a state-driven move off the chain, and at every
+    /// state-driven move after that until the chain's first step is taken again.
     ///
     /// - Parameters:
     ///   - chain: One or more routes; an empty chain is a programmer error.
