@@ -43,6 +43,26 @@ import Testing
         #expect(viewModel.machine.state == .loading)
     }
 
+    @Test func closuresTakingTheContextApartCaptureMainActorState() {
+        var refused: [String] = []
+        var moves = 0
+        let machine = StateMachine<PlayerState, PlayerEvent>(state: .idle) { machine in
+            machine.addRoutes(event: .load, transitions: [.idle => .loading]) { event, fromState, toState, _ in
+                moves += 1
+            }
+            machine.addRoute(.loading => .ready, condition: { _, _, _, userInfo in userInfo as? Bool == true })
+            machine.addErrorHandler { event, fromState, toState, userInfo in
+                refused.append("\(event.map { "\($0)" } ?? "state") \(fromState) => \(toState)")
+            }
+        }
+
+        machine <-! .play <-! .load <- .ready <- (.ready, true)
+
+        #expect(machine.state == .ready)
+        #expect(moves == 1)
+        #expect(refused == ["play idle => idle", "state loading => ready"])
+    }
+
     @Test func errorHandlerRecordsRefusedEventsAndStates() {
         let viewModel = PlayerViewModel()
 

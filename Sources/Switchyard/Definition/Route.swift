@@ -68,3 +68,20 @@ extension Route {
         self.init(sources: fromStates, fromState: .any, targets: toStates, toState: .any)
     }
 }
+
+extension Route {
+    /// Creates a route whose condition takes the context apart, as SwiftState's
+    /// tuple context allowed: `{ event, fromState, toState, userInfo in … }`.
+    ///
+    /// - Parameters:
+    ///   - transition: The move this route allows.
+    ///   - condition: What must hold for the move.
+    public init(
+        transition: Transition<S>,
+        condition: @escaping (_ event: E?, _ fromState: S, _ toState: S, _ userInfo: Any?) -> Bool
+    ) {
+        self.init(transition: transition) { context in
+            condition(context.event, context.fromState, context.toState, context.userInfo)
+        }
+    }
+}

@@ -19,3 +19,18 @@ public struct RouteChain<S: StateType, E: EventType> {
         self.init(routes: transitionChain.transitions.map { Route(transition: $0, condition: condition) })
     }
 }
+
+extension RouteChain {
+    /// Creates a chain whose steps share a condition that takes the context
+    /// apart: `{ event, fromState, toState, userInfo in … }`.
+    ///
+    /// - Parameters:
+    ///   - transitionChain: The states to walk through.
+    ///   - condition: What must hold for every step.
+    public init(
+        transitionChain: TransitionChain<S>,
+        condition: @escaping (_ event: E?, _ fromState: S, _ toState: S, _ userInfo: Any?) -> Bool
+    ) {
+        self.init(routes: transitionChain.transitions.map { Route(transition: $0, condition: condition) })
+    }
+}
