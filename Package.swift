@@ -1,6 +1,10 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.0
 import PackageDescription
 
+// The manifest for Swift 6.0 and 6.1: the library and its demo. The tests need
+// Swift 6.2 (exit tests, and a target with main-actor default isolation), so
+// they are declared in Package@swift-6.2.swift, which Swift 6.2 and later read
+// instead of this file.
 let package = Package(
     name: "Switchyard",
     products: [
@@ -10,14 +14,6 @@ let package = Package(
     targets: [
         .target(name: "Switchyard"),
         .executableTarget(name: "switchyard-demo", dependencies: ["Switchyard"]),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
-        // Compiles SwiftState-style app code the way a new app target builds it:
-        // main-actor isolated by default, capturing its own mutable state.
-        .testTarget(
-            name: "SwitchyardMainActorTests",
-            dependencies: ["Switchyard"],
-            swiftSettings: [.defaultIsolation(MainActor.self)]
-        ),
     ],
     swiftLanguageModes: [.v6]
 )

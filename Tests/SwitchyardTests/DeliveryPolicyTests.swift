@@ -279,7 +279,8 @@ import Testing
         let step: Machine<MyState, MyEvent>.Handler = { [unowned machine] context in
             steps += 1
             guard steps < total else { return }
-            let moved = byState ? machine.tryState(context.toState == .state0 ? .state1 : .state0) : machine.tryEvent(.event0)
+            let moved =
+                byState ? machine.tryState(context.toState == .state0 ? .state1 : .state0) : machine.tryEvent(.event0)
             if !moved { refusals += 1 }
         }
         if byState {

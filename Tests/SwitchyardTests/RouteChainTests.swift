@@ -135,7 +135,9 @@ import Testing
         machine.addChainHandler(chain) { log("completed \($0.fromState) => \($0.toState)") }
         machine.addChainErrorHandler(chain) { log("broken \($0.fromState) => \($0.toState)") }
 
-        for state in [MyState.state1, .state0, .state2, .state3, .state1, .state0, .state1, .state2, .state3, .state0, .state2] {
+        for state in [
+            MyState.state1, .state0, .state2, .state3, .state1, .state0, .state1, .state2, .state3, .state0, .state2,
+        ] {
             machine <- state
         }
 

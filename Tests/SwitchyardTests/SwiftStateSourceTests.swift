@@ -21,8 +21,10 @@ private func line(_ event: MyEvent?, _ from: MyState, _ to: MyState, _ userInfo:
         let log = Log()
         let machine = StateMachine<MyState, NoEvent>(state: .state0) { machine in
             machine.addRoute(.state0 => .state1)
-            machine.addRoute(.any => .state2) { context in log("Any => 2, msg=\(String(describing: context.userInfo))") }
-            machine.addRoute(.state2 => .any) { context in log("2 => Any, msg=\(String(describing: context.userInfo))") }
+            machine.addRoute(.any => .state2) { context in log("Any => 2, msg=\(String(describing: context.userInfo))")
+            }
+            machine.addRoute(.state2 => .any) { context in log("2 => Any, msg=\(String(describing: context.userInfo))")
+            }
 
             // add handler (`context = (event, fromState, toState, userInfo)`)
             machine.addHandler(.state0 => .state1) { context in
@@ -165,7 +167,8 @@ private func line(_ event: MyEvent?, _ from: MyState, _ to: MyState, _ userInfo:
         let machine = SourceMachine(state: .state0)
         let allowsKey: SourceMachine.DestructuredCondition = { _, _, _, userInfo in userInfo as? String == "key" }
         machine.addRoutes(event: .event0, transitions: [.state0 => .state1], condition: allowsKey)
-        machine.addRoutes(event: .any, transitions: [.state1 => .state2], condition: { event, _, _, _ in event == .event1 })
+        machine.addRoutes(
+            event: .any, transitions: [.state1 => .state2], condition: { event, _, _, _ in event == .event1 })
         machine.addRoute(.state2 => .state3, condition: { _, from, to, _ in from == .state2 && to == .state3 })
         machine.addRoutes(event: .event2, routes: [Route(transition: .state3 => .state0, condition: allowsKey)])
 
@@ -193,12 +196,17 @@ private func line(_ event: MyEvent?, _ from: MyState, _ to: MyState, _ userInfo:
         machine.addRoutes(event: Event.any, transitions: [.state3 => .state0], condition: { _, _, _, _ in true }) {
             _, _, to, _ in log("4: \(to)")
         }
-        machine.addRoute(.state0 => .state2, condition: { _, _, _, _ in true }) { context in log("5: \(context.toState)") }
+        machine.addRoute(.state0 => .state2, condition: { _, _, _, _ in true }) { context in
+            log("5: \(context.toState)")
+        }
         machine.addRoute(.state2 => .state1, condition: { _, _, _, _ in true }) { _, _, to, _ in log("6: \(to)") }
-        machine.addRouteChain(TransitionChain(transition: .state1 => .state3), condition: { _, _, _, _ in true }) { context in
+        machine.addRouteChain(TransitionChain(transition: .state1 => .state3), condition: { _, _, _, _ in true }) {
+            context in
             log("7: \(context.toState)")
         }
-        machine.addRouteChain(TransitionChain(transition: .state3 => .state2), condition: { _, _, _, _ in true }) { _, _, to, _ in log("8: \(to)") }
+        machine.addRouteChain(TransitionChain(transition: .state3 => .state2), condition: { _, _, _, _ in true }) {
+            _, _, to, _ in log("8: \(to)")
+        }
         let chain = RouteChain<MyState, MyEvent>(
             transitionChain: TransitionChain(transition: .state2 => .state0), condition: { _, _, _, _ in true })
         machine.addRouteChain(chain) { context in log("9: \(context.toState)") }
@@ -223,7 +231,9 @@ private func line(_ event: MyEvent?, _ from: MyState, _ to: MyState, _ userInfo:
     @Test func closuresTakingTheContextWholeStillResolve() {
         let log = Log()
         let machine = SourceMachine(state: .state0)
-        machine.addRoutes(event: .event0, transitions: [.state0 => .state1]) { context in log("context \(context.toState)") }
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1]) { context in
+            log("context \(context.toState)")
+        }
         machine.addHandler(event: .event0) { _ in log("ignored") }
         machine.addHandler(event: .event0) { log("anonymous \($0.toState)") }
         machine.addErrorHandler { print($0) }

@@ -1,7 +1,7 @@
 /// Consecutive transitions through a list of states, written `.a => .b => .c`.
 ///
-/// A chain is used with ``Machine/addRouteChain(_:condition:handler:)`` to add
-/// all of its routes at once, and with ``Machine/addChainHandler(_:order:handler:)-(TransitionChain<S>,_,_)``
+/// A chain is used with ``Machine/addRouteChain(_:condition:handler:)-(_,Condition?,Handler)`` to add
+/// all of its routes at once, and with ``Machine/addChainHandler(_:order:handler:)-(TransitionChain<S>,_,Handler)``
 /// to be told when the machine has walked the whole chain in order.
 public struct TransitionChain<S: StateType> {
     /// The states of the chain, in order. Every consecutive pair is one transition.

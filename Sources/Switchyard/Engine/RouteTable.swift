@@ -241,7 +241,9 @@ struct RouteTable<S: StateType, E: EventType> {
         let target = route.transition.toState.rawValue
         let targetCode = storage.states.intern(target)
         let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: Guard(route))
-        let node = storage.stateRoutes.withChain(fromCode, targetCode) { storage.transitionEntries.append(entry, to: &$0) }
+        let node = storage.stateRoutes.withChain(fromCode, targetCode) {
+            storage.transitionEntries.append(entry, to: &$0)
+        }
         return Placement(event: .wildcard, from: fromCode, to: targetCode, eventNode: -1, transitionNode: node)
     }
 

@@ -7,6 +7,8 @@
 /// - Parameters:
 ///   - condition: What correct use guarantees.
 ///   - message: Names the misuse and, where it helps, the fix.
+///   - file: The file to report, the caller's by default.
+///   - line: The line to report, the caller's by default.
 @inlinable
 @inline(__always)
 func require(

@@ -31,7 +31,7 @@ extension Machine {
 
 extension Machine {
     /// Adds routes that `event` takes, under a condition that takes the
-    /// context apart; see ``addRoutes(event:transitions:condition:)-(E,_,_)``.
+    /// context apart; see ``addRoutes(event:transitions:condition:)-(E,_,Condition?)``.
     ///
     /// - Parameters:
     ///   - event: The event that takes these routes.
@@ -46,7 +46,7 @@ extension Machine {
     }
 
     /// Adds routes that `event` (or every event) takes, under a condition that
-    /// takes the context apart; see ``addRoutes(event:transitions:condition:)-(Event<E>,_,_)``.
+    /// takes the context apart; see ``addRoutes(event:transitions:condition:)-(Event<E>,_,Condition?)``.
     ///
     /// - Parameters:
     ///   - event: The event that takes these routes, or `.any`.
@@ -61,7 +61,7 @@ extension Machine {
     }
 
     /// Adds routes that `event` takes and a handler that takes the context
-    /// apart; see ``addRoutes(event:transitions:condition:handler:)-(E,_,_,_)``.
+    /// apart; see ``addRoutes(event:transitions:condition:handler:)-(E,_,Condition?,Handler)``.
     ///
     /// - Parameters:
     ///   - event: The event that takes these routes.
@@ -78,7 +78,7 @@ extension Machine {
     }
 
     /// Adds routes that `event` (or every event) takes and a handler that takes
-    /// the context apart; see ``addRoutes(event:transitions:condition:handler:)-(Event<E>,_,_,_)``.
+    /// the context apart; see ``addRoutes(event:transitions:condition:handler:)-(Event<E>,_,Condition?,Handler)``.
     ///
     /// - Parameters:
     ///   - event: The event that takes these routes, or `.any`.
@@ -142,7 +142,8 @@ extension Machine {
         event: E, transitions: [Transition<S>], condition: @escaping DestructuredCondition,
         handler: @escaping DestructuredHandler
     ) -> Disposable {
-        addRoutes(event: event, transitions: transitions, condition: Self.whole(condition), handler: Self.whole(handler))
+        addRoutes(
+            event: event, transitions: transitions, condition: Self.whole(condition), handler: Self.whole(handler))
     }
 
     /// Adds routes that `event` (or every event) takes, with a condition and a
@@ -159,11 +160,12 @@ extension Machine {
         event: Event<E>, transitions: [Transition<S>], condition: @escaping DestructuredCondition,
         handler: @escaping DestructuredHandler
     ) -> Disposable {
-        addRoutes(event: event, transitions: transitions, condition: Self.whole(condition), handler: Self.whole(handler))
+        addRoutes(
+            event: event, transitions: transitions, condition: Self.whole(condition), handler: Self.whole(handler))
     }
 
     /// Adds routes that `event` takes and a handler that takes the context
-    /// apart; see ``addRoutes(event:routes:handler:)-(E,_,_)``.
+    /// apart; see ``addRoutes(event:routes:handler:)-(E,_,Handler)``.
     ///
     /// - Parameters:
     ///   - event: The event that takes these routes.
@@ -176,7 +178,7 @@ extension Machine {
     }
 
     /// Adds routes that `event` (or every event) takes and a handler that takes
-    /// the context apart; see ``addRoutes(event:routes:handler:)-(Event<E>,_,_)``.
+    /// the context apart; see ``addRoutes(event:routes:handler:)-(Event<E>,_,Handler)``.
     ///
     /// - Parameters:
     ///   - event: The event that takes these routes, or `.any`.
@@ -191,7 +193,7 @@ extension Machine {
     }
 
     /// Adds a route mapping and a handler that takes the context apart; see
-    /// ``addRouteMapping(_:order:handler:)``.
+    /// ``addRouteMapping(_:order:handler:)-(_,_,Handler)``.
     ///
     /// - Parameters:
     ///   - routeMapping: Returns the state to go to, or `nil` for no route.
@@ -206,7 +208,7 @@ extension Machine {
     }
 
     /// Adds a handler, taking the context apart, for transitions `event`
-    /// causes; see ``addHandler(event:order:handler:)-(E,_,_)``.
+    /// causes; see ``addHandler(event:order:handler:)-(E,_,Handler)``.
     ///
     /// - Parameters:
     ///   - event: The event to observe.
@@ -219,7 +221,7 @@ extension Machine {
     }
 
     /// Adds a handler, taking the context apart, for transitions `event` (or
-    /// any event) causes; see ``addHandler(event:order:handler:)-(Event<E>,_,_)``.
+    /// any event) causes; see ``addHandler(event:order:handler:)-(Event<E>,_,Handler)``.
     ///
     /// - Parameters:
     ///   - event: The event to observe, or `.any`.
@@ -234,7 +236,7 @@ extension Machine {
     }
 
     /// Adds an error handler that takes the context apart, as in SwiftState's
-    /// README; see ``addErrorHandler(order:handler:)``.
+    /// README; see ``addErrorHandler(order:handler:)-(_,Handler)``.
     ///
     /// ```swift
     /// machine.addErrorHandler { event, fromState, toState, userInfo in
@@ -324,7 +326,7 @@ extension Machine {
     }
 
     /// Adds a state route mapping and a handler that takes the context apart;
-    /// see ``addStateRouteMapping(_:order:handler:)``.
+    /// see ``addStateRouteMapping(_:order:handler:)-(_,_,Handler)``.
     ///
     /// - Parameters:
     ///   - routeMapping: Returns the allowed targets, or `nil` for none.
@@ -340,7 +342,7 @@ extension Machine {
     }
 
     /// Adds a handler, taking the context apart, for state-driven transitions
-    /// that `transition` covers; see ``addHandler(_:order:handler:)``.
+    /// that `transition` covers; see ``addHandler(_:order:handler:)-(_,_,Handler)``.
     ///
     /// - Parameters:
     ///   - transition: The moves to observe; `.any` may stand on either side.
@@ -355,7 +357,7 @@ extension Machine {
     }
 
     /// Adds a handler, taking the context apart, for every transition that
-    /// `transition` covers; see ``addAnyHandler(_:order:handler:)``.
+    /// `transition` covers; see ``addAnyHandler(_:order:handler:)-(_,_,Handler)``.
     ///
     /// - Parameters:
     ///   - transition: The moves to observe; `.any` may stand on either side.
@@ -374,7 +376,7 @@ extension Machine {
 
 extension Machine {
     /// Adds a chain's routes and a chain handler that takes the context apart;
-    /// see ``addRouteChain(_:condition:handler:)``.
+    /// see ``addRouteChain(_:condition:handler:)-(_,Condition?,Handler)``.
     ///
     /// - Parameters:
     ///   - chain: Two or more states; an empty chain is a programmer error.
@@ -420,7 +422,7 @@ extension Machine {
     }
 
     /// Adds a route chain's routes and a chain handler that takes the context
-    /// apart; see ``addRouteChain(_:handler:)``.
+    /// apart; see ``addRouteChain(_:handler:)-(_,Handler)``.
     ///
     /// - Parameters:
     ///   - chain: One or more routes; an empty chain is a programmer error.
@@ -432,7 +434,7 @@ extension Machine {
     }
 
     /// Adds a chain handler that takes the context apart; see
-    /// ``addChainHandler(_:order:handler:)-(TransitionChain<S>,_,_)``.
+    /// ``addChainHandler(_:order:handler:)-(TransitionChain<S>,_,Handler)``.
     ///
     /// - Parameters:
     ///   - chain: Two or more states; an empty chain is a programmer error.
@@ -447,7 +449,7 @@ extension Machine {
     }
 
     /// Adds a chain handler that takes the context apart; see
-    /// ``addChainHandler(_:order:handler:)-(RouteChain<S,E>,_,_)``.
+    /// ``addChainHandler(_:order:handler:)-(RouteChain<S,E>,_,Handler)``.
     ///
     /// - Parameters:
     ///   - chain: One or more routes; an empty chain is a programmer error.
@@ -462,7 +464,7 @@ extension Machine {
     }
 
     /// Adds a chain error handler that takes the context apart; see
-    /// ``addChainErrorHandler(_:order:handler:)-(TransitionChain<S>,_,_)``.
+    /// ``addChainErrorHandler(_:order:handler:)-(TransitionChain<S>,_,Handler)``.
     ///
     /// - Parameters:
     ///   - chain: Two or more states; an empty chain is a programmer error.
@@ -477,7 +479,7 @@ extension Machine {
     }
 
     /// Adds a chain error handler that takes the context apart; see
-    /// ``addChainErrorHandler(_:order:handler:)-(RouteChain<S,E>,_,_)``.
+    /// ``addChainErrorHandler(_:order:handler:)-(RouteChain<S,E>,_,Handler)``.
     ///
     /// - Parameters:
     ///   - chain: One or more routes; an empty chain is a programmer error.

@@ -183,7 +183,7 @@ extension Machine {
     /// Adds a handler for state-driven transitions that `transition` covers.
     ///
     /// It does not run for transitions caused by events; use
-    /// ``addAnyHandler(_:order:handler:)`` for both.
+    /// ``addAnyHandler(_:order:handler:)-(_,_,Handler)`` for both.
     ///
     /// - Parameters:
     ///   - transition: The moves to observe; `.any` may stand on either side.

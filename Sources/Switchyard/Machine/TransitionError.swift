@@ -12,23 +12,49 @@
 /// `Sendable` (as every `Error` must be) whatever they are; the state is still
 /// the machine's `state`, and ``description`` names both.
 public struct TransitionError: Error, Hashable, CustomStringConvertible {
-    /// The kinds of refusal.
-    public enum Reason: Hashable, Sendable {
+    /// Why a request was refused.
+    ///
+    /// A struct rather than an enum, so that later versions can add reasons
+    /// without breaking code that switches over them: match the reasons you
+    /// handle, and add a `default`.
+    ///
+    /// ```swift
+    /// switch error.reason {
+    /// case .conditionsRefused: showNotAllowed()
+    /// default: showUnavailable()
+    /// }
+    /// ```
+    public struct Reason: Hashable, Sendable, CustomStringConvertible {
+        private enum Kind: String, Hashable, Sendable {
+            case noRoute, conditionsRefused, unreachable, stateNotListed, reentrantRequest
+        }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// No route and no route mapping covers this event in this state.
-        case noRoute
+        public static let noRoute = Reason(.noRoute)
         /// Routes cover the request, but the condition of every one refused it.
-        case conditionsRefused
+        public static let conditionsRefused = Reason(.conditionsRefused)
         /// No route or mapping leads from the current state to the requested one.
-        case unreachable
+        public static let unreachable = Reason(.unreachable)
         /// The only routes that cover the request list their states
         /// (`[.a, .b] => .c` or `.a => [.b, .c]`), and the current state is not
         /// among their sources, or the target not among their targets.
-        case stateNotListed
+        public static let stateNotListed = Reason(.stateNotListed)
         /// The request was made while the machine was deciding another one:
         /// from one of its own conditions or route mappings, which may ask
         /// questions but must not move the machine. Debug builds stop with an
         /// assertion that names the misuse.
-        case reentrantRequest
+        public static let reentrantRequest = Reason(.reentrantRequest)
+
+        /// The reason's name, such as `noRoute`.
+        public var description: String {
+            kind.rawValue
+        }
     }
 
     /// Why the request was refused.

@@ -38,6 +38,11 @@ func report(_ request: String, _ result: Result<Order, TransitionError>) {
             print("\(request): a route exists but its condition said no (\(error))")
         case .unreachable:
             print("\(request): no way to get there from here (\(error))")
+        case .stateNotListed:
+            print("\(request): not from (or to) a state the route lists (\(error))")
+        default:
+            // Reason is a struct: later versions may add reasons.
+            print("\(request): refused (\(error))")
         }
     }
 }
