@@ -19,6 +19,10 @@ start=$SECONDS
 # Only the runner: its own scratch directory, so that this manifest (without
 # the ordo-one suite) and the full one never invalidate each other's builds.
 export SWITCHYARD_BENCH_RUNNER_ONLY=1
+# SwiftPM keeps the root package's file list in its build description and does not
+# notice a source file added to Switchyard (the build then fails with "cannot find
+# type"); dropping the description makes it plan again, which costs a second or two.
+rm -f .build/runner/release.yaml .build/runner/build.db .build/runner/release/description.json
 build=(swift build -c release --scratch-path .build/runner --product switchyard-bench)
 "${build[@]}" >&2
 bin="$("${build[@]}" --show-bin-path)"

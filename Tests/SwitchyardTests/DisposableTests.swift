@@ -97,6 +97,40 @@ import Testing
     }
 
     @Test(arguments: Registration.allCases)
+    private func disposingAgainOrACopyAfterItsPlaceWasReusedLeavesTheNewRegistration(registration: Registration) {
+        let machine = makeMachine()
+        let log = Log()
+        let disposable = registration.add(to: machine, log: log)
+        let copy = disposable
+        disposable.dispose()
+        // Takes the place the first one left.
+        let successor = registration.add(to: machine, log: log)
+
+        disposable.dispose()
+        copy.dispose()
+
+        #expect(disposable.disposed && copy.disposed)
+        #expect(!successor.disposed)
+        #expect(registration.probe(machine, log: log) == registration.effects)
+    }
+
+    @Test(arguments: Registration.allCases)
+    private func disposablesThatOutliveTheMachineKeepTheirOwnState(registration: Registration) {
+        var machine: Machine<MyState, MyEvent>? = makeMachine()
+        let log = Log()
+        let disposedEarly = registration.add(to: machine!, log: log)
+        let keptAlive = registration.add(to: machine!, log: log)
+        disposedEarly.dispose()
+
+        machine = nil
+
+        #expect(disposedEarly.disposed)
+        #expect(!keptAlive.disposed)
+        keptAlive.dispose()
+        #expect(keptAlive.disposed)
+    }
+
+    @Test(arguments: Registration.allCases)
     private func disposingAfterTheMachineIsReleasedDoesNothing(registration: Registration) {
         var machine: Machine<MyState, MyEvent>? = makeMachine()
         weak let released = machine

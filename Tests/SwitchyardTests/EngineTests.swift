@@ -147,6 +147,62 @@ private final class Token {}
         #expect(!machine.tryState(Spot(count + 2)))
         #expect(machine.hasRoute(fromState: Spot(count - 2), toState: Spot(count)))
     }
+
+    // MARK: Event routes by transition, indexed on first use
+
+    @Test func stateRequestsSeeEventRoutesAddedBeforeAndAfterTheFirstOne() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        #expect(machine.tryState(.state1))
+        machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        #expect(machine.canTryState(.state2))
+        #expect(machine.tryState(.state2))
+    }
+
+    @Test func eventRoutesDisposedBeforeOrAfterTheIndexIsBuiltAreGoneFromStateRequests() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let early = machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        let late = machine.addRoutes(event: .event1, transitions: [.state0 => .state2])
+        early.dispose()
+        #expect(!machine.hasRoute(fromState: .state0, toState: .state1))
+        #expect(machine.hasRoute(fromState: .state0, toState: .state2))
+        late.dispose()
+        #expect(!machine.tryState(.state2))
+        let again = machine.addRoutes(event: .event1, transitions: [.state0 => .state3])
+        #expect(machine.hasRoute(fromState: .state0, toState: .state3))
+        again.dispose()
+        #expect(!machine.tryState(.state3))
+        #expect(machine.state == .state0)
+    }
+
+    @Test func stateRequestsAskEventRouteConditionsInRegistrationOrderAfterNodesAreReused() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let log = Log()
+        func refusing(_ name: String) -> Machine<MyState, MyEvent>.Condition {
+            { _ in
+                log(name)
+                return false
+            }
+        }
+        let first = machine.addRoutes(event: .event0, transitions: [.state0 => .state1], condition: refusing("x"))
+        machine.addRoutes(event: .event1, transitions: [.state0 => .state1], condition: refusing("a"))
+        first.dispose()
+        // Reuses the node `first` left; registered after "a", so asked after it.
+        machine.addRoutes(event: .event2, transitions: [.state0 => .state1], condition: refusing("b"))
+
+        #expect(!machine.tryState(.state1))
+        #expect(log.lines == ["a", "b"])
+    }
+
+    @Test func aConditionMayBuildTheIndexInsideADecision() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addRoutes(event: .event1, transitions: [.state0 => .state2])
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1]) { [unowned machine] _ in
+            machine.hasRoute(fromState: .state0, toState: .state2)
+        }
+        #expect(machine.tryEvent(.event0))
+        #expect(machine.state == .state1)
+    }
 }
 
 /// A state among thousands.

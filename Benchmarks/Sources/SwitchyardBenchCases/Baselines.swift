@@ -126,3 +126,42 @@ final class MappingMachine<S, E> {
 final class Counter {
     var value = 0
 }
+
+extension DictionaryMachine {
+    /// Adds one route and returns what removes it: its key, which is all a
+    /// hand-written table needs to forget it.
+    func addRoute(from state: S, on event: E, to next: S) -> RouteKey<S, E> {
+        let key = RouteKey(state: state, event: event)
+        routes[key] = next
+        return key
+    }
+
+    /// Removes a route that ``addRoute(from:on:to:)`` added.
+    func removeRoute(_ key: RouteKey<S, E>) {
+        routes[key] = nil
+    }
+}
+
+/// Handlers for one event written by hand, in order, each removable: a
+/// handler's token is its index, and removing it empties its slot.
+final class HandlerList<Argument> {
+    private(set) var handlers: [((Argument) -> Void)?] = []
+
+    /// Adds `handler` after the others and returns its token.
+    func add(_ handler: @escaping (Argument) -> Void) -> Int {
+        handlers.append(handler)
+        return handlers.count - 1
+    }
+
+    /// Removes the handler whose token is `token`.
+    func remove(_ token: Int) {
+        handlers[token] = nil
+    }
+
+    /// Calls every handler still there, in the order they were added.
+    func callAll(_ argument: Argument) {
+        for handler in handlers {
+            handler?(argument)
+        }
+    }
+}

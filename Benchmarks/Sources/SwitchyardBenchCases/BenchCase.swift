@@ -29,6 +29,7 @@ extension BenchCase {
     /// Every case, in the order they are reported.
     public static let all: [BenchCase] = [
         eventSmall, stateSmall, eventRing(states: 10), eventRing(states: 10_000), anyRoutes, mapping,
-        handlers100, handlers100SameSlot, build(routes: 10_000), build(routes: 100_000), failed,
+        handlers100, handlers100SameSlot, build(routes: 10_000), build(routes: 100_000),
+        buildByCalls(routes: 10_000), buildByCalls(routes: 100_000), dispose10k, failed,
     ]
 }

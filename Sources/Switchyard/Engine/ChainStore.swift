@@ -59,6 +59,12 @@ struct ChainStore<Element> {
         nodes[Int(node)].element!
     }
 
+    /// The element at `node`, `nil` if the node is free.
+    @inlinable
+    func element(at node: Int32) -> Element? {
+        nodes[Int(node)].element
+    }
+
     /// The node after `node` in its chain, `-1` at the end.
     @inlinable
     func next(after node: Int32) -> Int32 {
@@ -143,6 +149,16 @@ struct ChainStore<Element> {
         }
         nodes[Int(node)] = Node(element: nil, next: firstFree, previous: -1)
         firstFree = node
+    }
+
+    /// Calls `body` with every element in the store, whatever its chain.
+    @inlinable
+    func forEachElement(_ body: (Element) -> Void) {
+        for node in nodes {
+            if let element = node.element {
+                body(element)
+            }
+        }
     }
 
     /// Whether some element of `chain` satisfies `predicate`, in chain order.

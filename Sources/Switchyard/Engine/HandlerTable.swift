@@ -4,21 +4,23 @@ struct HandlerRecord<S: StateType, E: EventType> {
     /// `order`, then rank (how specific the registration is, 0 most), then
     /// the registration, packed so that one comparison orders two handlers.
     @usableFromInline let sortKey: UInt64
-    @usableFromInline let id: RegistrationID
+    /// Where the handler is kept, so that its node alone can remove it.
+    @usableFromInline let slot: HandlerSlot
     @usableFromInline let body: (TransitionContext<S, E>) -> Void
 
     @inlinable
-    init(order: HandlerOrder, rank: UInt8, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void) {
+    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void)
+    {
         require(id.rawValue < 1 << 48, "A machine can register at most 2^48 routes and handlers")
-        self.sortKey = UInt64(order) << 56 | UInt64(rank) << 48 | id.rawValue
-        self.id = id
+        self.sortKey = UInt64(order) << 56 | UInt64(slot.rank) << 48 | id.rawValue
+        self.slot = slot
         self.body = body
     }
 
-    /// Whether this handler runs before `other` in one delivery.
+    /// The registration, kept in the low bits of ``sortKey``.
     @inlinable
-    func precedes(_ other: HandlerRecord) -> Bool {
-        sortKey < other.sortKey
+    var id: RegistrationID {
+        RegistrationID(rawValue: sortKey & (1 << 48 - 1))
     }
 }
 
@@ -122,16 +124,16 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     // MARK: Registration
 
-    /// Adds `record` to `slot`, after the records it does not precede.
+    /// Adds `record` to its slot, after the records it does not precede.
     ///
-    /// - Returns: The record's node, for ``remove(_:from:)``.
+    /// - Returns: The record's node, for ``remove(_:)``.
     /// - Complexity: O(1) when handlers of a slot are added in `order`;
     ///   otherwise O(*k*) in the slot's handlers of a higher order.
     @inlinable
-    mutating func add(_ record: Record, to slot: HandlerSlot) -> Int32 {
+    mutating func add(_ record: Record) -> Int32 {
         let storage = uniqueStorage
-        let precedes: (Record, Record) -> Bool = { $0.precedes($1) }
-        switch slot {
+        let precedes: (Record, Record) -> Bool = { $0.sortKey < $1.sortKey }
+        switch record.slot {
         case .event(let code):
             if Int(code) >= storage.eventHandlers.count {
                 storage.eventHandlers += repeatElement(Chain(), count: Int(code) + 1 - storage.eventHandlers.count)
@@ -144,6 +146,13 @@ struct HandlerTable<S: StateType, E: EventType> {
         case .error:
             return storage.records.insert(record, into: &storage.errorHandlers, by: precedes)
         }
+    }
+
+    /// The slot of registration `id`'s record at `node`, `nil` if it was removed.
+    @inlinable
+    func slot(of id: RegistrationID, at node: Int32) -> HandlerSlot? {
+        guard let record = storage.records.element(at: node), record.id == id else { return nil }
+        return record.slot
     }
 
     /// Removes the record at `node` of `slot`.

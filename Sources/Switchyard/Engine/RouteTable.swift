@@ -15,31 +15,13 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline typealias RouteMapping = (E?, S, Any?) -> S?
     @usableFromInline typealias StateRouteMapping = (S, Any?) -> [S]?
 
-    /// What must hold for a route to be taken.
-    @usableFromInline
-    enum Guard {
-        /// Nothing: the route is always taken.
-        case none
-        /// The user's condition.
-        case condition(Condition)
-        /// The states listed by `[.a, .b] => .c` or `.a => [.b, .c]` (`nil`
-        /// for a side that lists none), checked here rather than by a closure
-        /// so that a refusal can say which list the state was missing from.
-        case listed(sources: [S]?, targets: [S]?)
-
-        @inlinable
-        init(_ route: Route<S, E>) {
-            if route.listedSources != nil || route.listedTargets != nil {
-                self = .listed(sources: route.listedSources, targets: route.listedTargets)
-            } else if let condition = route.condition {
-                self = .condition(condition)
-            } else {
-                self = .none
-            }
-        }
-    }
-
     /// One registered route in one chain.
+    ///
+    /// Small, and trivial to copy but for one optional reference, because
+    /// decisions copy it: past a size, the optimiser copies it through
+    /// outlined value witnesses, which cost more than the rest of a decision.
+    /// The keys a route is kept under, needed only to remove it, live in side
+    /// arrays of the storage.
     @usableFromInline
     struct Entry {
         @usableFromInline var id: RegistrationID
@@ -47,10 +29,11 @@ struct RouteTable<S: StateType, E: EventType> {
         @usableFromInline var target: S?
         /// The code of `target`, ``SymbolCode/wildcard`` for `.any`.
         @usableFromInline var targetCode: SymbolCode
-        @usableFromInline var guarded: Guard
+        /// What must hold for the route to be taken; `nil` for nothing.
+        @usableFromInline var guarded: RouteGuard<S, E>?
 
         @inlinable
-        init(id: RegistrationID, target: S?, targetCode: SymbolCode, guarded: Guard) {
+        init(id: RegistrationID, target: S?, targetCode: SymbolCode, guarded: RouteGuard<S, E>?) {
             self.id = id
             self.target = target
             self.targetCode = targetCode
@@ -58,21 +41,10 @@ struct RouteTable<S: StateType, E: EventType> {
         }
 
         /// Whether the route may take the move `from` → `to`, or why not.
-        ///
-        /// A context (and its copy of `userInfo`) is made only for a condition.
         @inlinable
         func refusal(event: E?, from: S, to: S, userInfo: Any?) -> Refusal? {
-            switch guarded {
-            case .none:
-                return nil
-            case .condition(let condition):
-                return condition(Context(event: event, fromState: from, toState: to, userInfo: userInfo))
-                    ? nil : .conditions
-            case .listed(let sources, let targets):
-                if let sources, !sources.contains(from) { return .sourceNotListed }
-                if let targets, !targets.contains(to) { return .targetNotListed }
-                return nil
-            }
+            guard let guarded else { return nil }
+            return guarded.refusal(event: event, from: from, to: to, userInfo: userInfo)
         }
     }
 
@@ -98,10 +70,21 @@ struct RouteTable<S: StateType, E: EventType> {
         @exclusivity(unchecked) @usableFromInline var eventRoutes = PairIndex()
         @exclusivity(unchecked) @usableFromInline var eventEntries = ChainStore<Entry>()
         /// The same event routes by (from-state, to-state), whatever their
-        /// event, for `tryState`; then the event-less routes, also by transition.
+        /// event, for `tryState`: each link is the node of an event route.
+        /// Built by ``indexEventRoutesByTransition()`` when a state request
+        /// first needs it, then kept up to date; a machine driven by events
+        /// alone never pays for it.
         @exclusivity(unchecked) @usableFromInline var eventRoutesByTransition = PairIndex()
+        @exclusivity(unchecked) @usableFromInline var eventRouteLinks = ChainStore<Int32>()
+        /// For each node of `eventEntries`: the keys its route is kept under,
+        /// and its link by transition (`-1` for none).
+        @exclusivity(unchecked) @usableFromInline var eventNodeKeys: [EventRouteKeys] = []
+        @exclusivity(unchecked) @usableFromInline var isIndexingEventRoutesByTransition = false
+        /// Event-less routes by (from-state, to-state), for `tryState`.
         @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
-        @exclusivity(unchecked) @usableFromInline var transitionEntries = ChainStore<Entry>()
+        @exclusivity(unchecked) @usableFromInline var stateEntries = ChainStore<Entry>()
+        /// For each node of `stateEntries`, the code of its route's source.
+        @exclusivity(unchecked) @usableFromInline var stateNodeSources: [SymbolCode] = []
         /// Route mappings of both kinds, each kind one chain in registration order.
         @exclusivity(unchecked) @usableFromInline var routeMappings = ChainStore<Mapping<RouteMapping>>()
         @exclusivity(unchecked) @usableFromInline var routeMappingChain = Chain()
@@ -118,8 +101,12 @@ struct RouteTable<S: StateType, E: EventType> {
             eventRoutes = other.eventRoutes
             eventEntries = other.eventEntries
             eventRoutesByTransition = other.eventRoutesByTransition
+            eventRouteLinks = other.eventRouteLinks
+            eventNodeKeys = other.eventNodeKeys
+            isIndexingEventRoutesByTransition = other.isIndexingEventRoutesByTransition
             stateRoutes = other.stateRoutes
-            transitionEntries = other.transitionEntries
+            stateEntries = other.stateEntries
+            stateNodeSources = other.stateNodeSources
             routeMappings = other.routeMappings
             routeMappingChain = other.routeMappingChain
             stateRouteMappings = other.stateRouteMappings
@@ -160,134 +147,186 @@ struct RouteTable<S: StateType, E: EventType> {
 
     // MARK: Registration
 
-    /// Where a registered route is kept: the codes of its keys and its nodes,
-    /// so that removing it hashes nothing and searches nothing.
-    @usableFromInline
-    struct Placement {
-        /// The event's code; ``SymbolCode/wildcard`` for `.any` and for event-less routes.
-        @usableFromInline var event: SymbolCode
-        @usableFromInline var from: SymbolCode
-        @usableFromInline var to: SymbolCode
-        /// The route's node in `eventEntries`; `-1` for an event-less route.
-        @usableFromInline var eventNode: Int32
-        /// The route's node in `transitionEntries`.
-        @usableFromInline var transitionNode: Int32
-
-        @inlinable
-        init(event: SymbolCode, from: SymbolCode, to: SymbolCode, eventNode: Int32, transitionNode: Int32) {
-            self.event = event
-            self.from = from
-            self.to = to
-            self.eventNode = eventNode
-            self.transitionNode = transitionNode
-        }
+    /// Adds one route that `event` (`nil` for `.any`) takes.
+    ///
+    /// - Returns: The route's node, for ``removeEventRoute(_:at:)``.
+    /// - Complexity: Amortised O(1): at most one hash of the event and two of
+    ///   the route's states (none of a value hashed just before).
+    @inlinable
+    mutating func addEventRoute(
+        event: E?, _ transition: Transition<S>, guarded: RouteGuard<S, E>?, id: RegistrationID
+    ) -> Int32 {
+        let storage = uniqueStorage
+        return storage.addEventRoute(
+            eventCode: storage.events.intern(event), transition, guarded: guarded, id: id)
     }
 
-    /// Adds the routes that `event` (`nil` for `.any`) takes, each with its
-    /// registration.
+    /// Adds `count` routes that `event` (`nil` for `.any`) takes, the one at
+    /// each offset given by `route`, registered as `firstID` and the
+    /// registrations after it.
     ///
-    /// - Returns: Where each route is kept, for ``removeEventRoutes(_:)``.
-    /// - Complexity: Amortised O(*n*) in the routes added: one hash of the
-    ///   event, two of each route's states.
+    /// - Returns: The routes' nodes, in order, for ``removeEventRoute(_:at:)``.
+    /// - Complexity: Amortised O(*n*) in the routes added, with room made once.
     @inlinable
-    mutating func addEventRoutes(event: E?, _ routes: [(id: RegistrationID, route: Route<S, E>)]) -> [Placement] {
+    mutating func addEventRoutes(
+        event: E?, count: Int, firstID: RegistrationID,
+        route: (Int) -> (transition: Transition<S>, guarded: RouteGuard<S, E>?)
+    ) -> [Int32] {
         let storage = uniqueStorage
         let eventCode = storage.events.intern(event)
-        storage.states.reserveRoom(forAdding: routes.count)
-        storage.eventRoutes.reserveRoom(forAdding: routes.count)
-        storage.eventRoutesByTransition.reserveRoom(forAdding: routes.count)
-        storage.eventEntries.reserveRoom(forAdding: routes.count)
-        storage.transitionEntries.reserveRoom(forAdding: routes.count)
-        return routes.map { id, route in
-            let fromCode = storage.states.intern(route.transition.fromState.rawValue)
-            let target = route.transition.toState.rawValue
-            let targetCode = storage.states.intern(target)
-            let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: Guard(route))
-            let eventNode = storage.eventRoutes.withChain(eventCode, fromCode) {
-                storage.eventEntries.append(entry, to: &$0)
-            }
-            let transitionNode = storage.eventRoutesByTransition.withChain(fromCode, targetCode) {
-                storage.transitionEntries.append(entry, to: &$0)
-            }
-            return Placement(
-                event: eventCode, from: fromCode, to: targetCode, eventNode: eventNode, transitionNode: transitionNode)
+        storage.states.reserveRoom(forAdding: count)
+        storage.eventRoutes.reserveRoom(forAdding: count)
+        storage.eventEntries.reserveRoom(forAdding: count)
+        if storage.isIndexingEventRoutesByTransition {
+            storage.eventRoutesByTransition.reserveRoom(forAdding: count)
+            storage.eventRouteLinks.reserveRoom(forAdding: count)
+        }
+        return (0..<count).map { offset in
+            let (transition, guarded) = route(offset)
+            let id = RegistrationID(rawValue: firstID.rawValue + UInt64(offset))
+            return storage.addEventRoute(eventCode: eventCode, transition, guarded: guarded, id: id)
         }
     }
 
-    /// Removes event routes from where ``addEventRoutes(event:_:)`` put them.
-    ///
-    /// - Complexity: O(*n*) in the routes removed.
+    /// Whether the event route of registration `id` is still at `node`.
     @inlinable
-    mutating func removeEventRoutes(_ placements: [Placement]) {
+    func holdsEventRoute(_ id: RegistrationID, at node: Int32) -> Bool {
+        storage.eventEntries.element(at: node)?.id == id
+    }
+
+    /// Removes the event route at `node`, which ``holdsEventRoute(_:at:)``.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    mutating func removeEventRoute(at node: Int32) {
         let storage = uniqueStorage
-        for place in placements {
-            storage.eventRoutes.withChain(place.event, place.from) {
-                storage.eventEntries.remove(place.eventNode, from: &$0)
+        let keys = storage.eventNodeKeys[Int(node)]
+        storage.eventRoutes.withChain(keys.event, keys.from) { storage.eventEntries.remove(node, from: &$0) }
+        if keys.link >= 0 {
+            storage.eventRoutesByTransition.withChain(keys.from, keys.to) {
+                storage.eventRouteLinks.remove(keys.link, from: &$0)
             }
-            storage.eventRoutesByTransition.withChain(place.from, place.to) {
-                storage.transitionEntries.remove(place.transitionNode, from: &$0)
+            storage.eventNodeKeys[Int(node)].link = -1
+        }
+    }
+
+    /// Whether a state request must first index the event routes by transition.
+    @inlinable
+    var needsEventRoutesByTransition: Bool {
+        !storage.isIndexingEventRoutesByTransition && !storage.eventRoutes.isEmpty
+    }
+
+    /// Indexes the event routes by transition, in the order they were
+    /// registered, and keeps doing so for routes added later.
+    ///
+    /// - Complexity: O(*n* log *n*) in the event routes, once.
+    @usableFromInline
+    mutating func indexEventRoutesByTransition() {
+        let storage = uniqueStorage
+        guard !storage.isIndexingEventRoutesByTransition else { return }
+        storage.isIndexingEventRoutesByTransition = true
+        var routes: [(id: RegistrationID, node: Int32)] = []
+        for slot in storage.eventRoutes.slots where slot.key != PairIndex.emptyKey {
+            var node = slot.chain.head
+            while node >= 0 {
+                routes.append((storage.eventEntries[node].id, node))
+                node = storage.eventEntries.next(after: node)
             }
+        }
+        routes.sort { $0.id < $1.id }
+        storage.eventRoutesByTransition.reserveRoom(forAdding: routes.count)
+        storage.eventRouteLinks.reserveRoom(forAdding: routes.count)
+        for route in routes {
+            storage.linkEventRoute(route.node)
         }
     }
 
     /// Adds a route that only `tryState` takes.
     ///
-    /// - Returns: Where the route is kept, for ``removeStateRoute(_:)``.
+    /// - Returns: The route's node, for ``removeStateRoute(at:)``.
     @inlinable
-    mutating func addStateRoute(_ id: RegistrationID, _ route: Route<S, E>) -> Placement {
+    mutating func addStateRoute(_ id: RegistrationID, _ route: Route<S, E>) -> Int32 {
         let storage = uniqueStorage
-        storage.transitionEntries.reserveRoom(forAdding: 1)
         let fromCode = storage.states.intern(route.transition.fromState.rawValue)
         let target = route.transition.toState.rawValue
         let targetCode = storage.states.intern(target)
-        let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: Guard(route))
-        let node = storage.stateRoutes.withChain(fromCode, targetCode) {
-            storage.transitionEntries.append(entry, to: &$0)
+        let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: RouteGuard(route))
+        let node = storage.stateRoutes.withChain(fromCode, targetCode) { storage.stateEntries.append(entry, to: &$0) }
+        while storage.stateNodeSources.count <= Int(node) {
+            storage.stateNodeSources.append(.wildcard)
         }
-        return Placement(event: .wildcard, from: fromCode, to: targetCode, eventNode: -1, transitionNode: node)
+        storage.stateNodeSources[Int(node)] = fromCode
+        return node
     }
 
-    /// Removes an event-less route from where ``addStateRoute(_:_:)`` put it.
+    /// Whether the event-less route of registration `id` is still at `node`.
+    @inlinable
+    func holdsStateRoute(_ id: RegistrationID, at node: Int32) -> Bool {
+        storage.stateEntries.element(at: node)?.id == id
+    }
+
+    /// Removes the event-less route at `node`, which ``holdsStateRoute(_:at:)``.
     ///
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeStateRoute(_ place: Placement) {
+    mutating func removeStateRoute(at node: Int32) {
         let storage = uniqueStorage
-        storage.stateRoutes.withChain(place.from, place.to) {
-            storage.transitionEntries.remove(place.transitionNode, from: &$0)
-        }
+        let from = storage.stateNodeSources[Int(node)]
+        let to = storage.stateEntries[node].targetCode
+        storage.stateRoutes.withChain(from, to) { storage.stateEntries.remove(node, from: &$0) }
     }
 
     /// Adds a route mapping after the others.
     ///
-    /// - Returns: Its node, for ``removeRouteMapping(_:)``.
+    /// - Returns: Its node, for ``removeRouteMapping(at:)``.
     @inlinable
     mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) -> Int32 {
         let storage = uniqueStorage
         return storage.routeMappings.append(Mapping(id: id, body: mapping), to: &storage.routeMappingChain)
     }
 
+    /// Whether the route mapping of registration `id` is still at `node`.
+    @inlinable
+    func holdsRouteMapping(_ id: RegistrationID, at node: Int32) -> Bool {
+        storage.routeMappings.element(at: node)?.id == id
+    }
+
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeRouteMapping(_ node: Int32) {
+    mutating func removeRouteMapping(at node: Int32) {
         let storage = uniqueStorage
         storage.routeMappings.remove(node, from: &storage.routeMappingChain)
     }
 
     /// Adds a state route mapping after the others.
     ///
-    /// - Returns: Its node, for ``removeStateRouteMapping(_:)``.
+    /// - Returns: Its node, for ``removeStateRouteMapping(at:)``.
     @inlinable
     mutating func addStateRouteMapping(_ id: RegistrationID, _ mapping: @escaping StateRouteMapping) -> Int32 {
         let storage = uniqueStorage
         return storage.stateRouteMappings.append(Mapping(id: id, body: mapping), to: &storage.stateRouteMappingChain)
     }
 
+    /// Whether the state route mapping of registration `id` is still at `node`.
+    @inlinable
+    func holdsStateRouteMapping(_ id: RegistrationID, at node: Int32) -> Bool {
+        storage.stateRouteMappings.element(at: node)?.id == id
+    }
+
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeStateRouteMapping(_ node: Int32) {
+    mutating func removeStateRouteMapping(at node: Int32) {
         let storage = uniqueStorage
         storage.stateRouteMappings.remove(node, from: &storage.stateRouteMappingChain)
+    }
+
+    /// Calls `body` with the registration of every route and mapping.
+    @usableFromInline
+    func forEachRegistration(_ body: (RegistrationID) -> Void) {
+        storage.eventEntries.forEachElement { body($0.id) }
+        storage.stateEntries.forEachElement { body($0.id) }
+        storage.routeMappings.forEachElement { body($0.id) }
+        storage.stateRouteMappings.forEachElement { body($0.id) }
     }
 
     // MARK: Decisions
@@ -350,6 +389,7 @@ struct RouteTable<S: StateType, E: EventType> {
     ///
     /// Event-less routes come first, then event routes of every event, then
     /// state route mappings, then route mappings asked with a `nil` event.
+    /// Event routes count only once ``indexEventRoutesByTransition()`` has run.
     ///
     /// - Complexity: No hashing; at most eight integer look-ups, then the
     ///   guards of the routes that could allow the move.
@@ -359,27 +399,47 @@ struct RouteTable<S: StateType, E: EventType> {
     {
         let storage = self.storage
         var refusal: Refusal?
-        // Names the index by a flag rather than taking it as an argument: a
-        // copy of the index would cost a retain and a release per request.
-        func someRouteAllows(byEvent: Bool) -> Bool {
+        // `refusal` goes in and out as a parameter: a nested function that
+        // captured and wrote it would cost a dynamic exclusivity check per call.
+        // The index is named by a flag rather than passed: a copy of it would
+        // cost a retain and a release per request.
+        func someRouteAllows(byEvent: Bool, _ first: SymbolCode, _ second: SymbolCode, _ refusal: inout Refusal?)
+            -> Bool
+        {
+            if byEvent {
+                var link = storage.eventRoutesByTransition[first, second].head
+                while link >= 0 {
+                    let node = storage.eventRouteLinks[link]
+                    guard
+                        let refused = storage.eventEntries[node].refusal(
+                            event: nil, from: state, to: target, userInfo: userInfo)
+                    else { return true }
+                    refusal = Refusal.merging(refusal, refused)
+                    link = storage.eventRouteLinks.next(after: link)
+                }
+            } else {
+                var node = storage.stateRoutes[first, second].head
+                while node >= 0 {
+                    guard
+                        let refused = storage.stateEntries[node].refusal(
+                            event: nil, from: state, to: target, userInfo: userInfo)
+                    else { return true }
+                    refusal = Refusal.merging(refusal, refused)
+                    node = storage.stateEntries.next(after: node)
+                }
+            }
+            return false
+        }
+        func someRouteAllows(byEvent: Bool, _ refusal: inout Refusal?) -> Bool {
             guard !(byEvent ? storage.eventRoutesByTransition.isEmpty : storage.stateRoutes.isEmpty) else {
                 return false
             }
-            func allows(_ first: SymbolCode, _ second: SymbolCode) -> Bool {
-                let chain =
-                    byEvent ? storage.eventRoutesByTransition[first, second] : storage.stateRoutes[first, second]
-                return storage.transitionEntries.contains(in: chain) { entry in
-                    guard let refused = entry.refusal(event: nil, from: state, to: target, userInfo: userInfo) else {
-                        return true
-                    }
-                    refusal = Refusal.merging(refusal, refused)
-                    return false
-                }
-            }
-            return allows(stateCode, targetCode) || allows(stateCode, .wildcard) || allows(.wildcard, targetCode)
-                || allows(.wildcard, .wildcard)
+            return someRouteAllows(byEvent: byEvent, stateCode, targetCode, &refusal)
+                || someRouteAllows(byEvent: byEvent, stateCode, .wildcard, &refusal)
+                || someRouteAllows(byEvent: byEvent, .wildcard, targetCode, &refusal)
+                || someRouteAllows(byEvent: byEvent, .wildcard, .wildcard, &refusal)
         }
-        if someRouteAllows(byEvent: false) || someRouteAllows(byEvent: true) {
+        if someRouteAllows(byEvent: false, &refusal) || someRouteAllows(byEvent: true, &refusal) {
             return .move(to: target, code: targetCode)
         }
         var node = storage.stateRouteMappingChain.head
@@ -458,3 +518,104 @@ enum Decision<S: StateType> {
 }
 
 extension RouteTable: CopyOnWriteTable {}
+
+extension RouteTable.Storage {
+    /// Adds one event route, interning its states, and links it by
+    /// transition if event routes are indexed so.
+    @inlinable
+    func addEventRoute(
+        eventCode: SymbolCode, _ transition: Transition<S>, guarded: RouteGuard<S, E>?, id: RegistrationID
+    ) -> Int32 {
+        let fromCode = states.intern(transition.fromState.rawValue)
+        let target = transition.toState.rawValue
+        let targetCode = states.intern(target)
+        let entry = RouteTable.Entry(id: id, target: target, targetCode: targetCode, guarded: guarded)
+        let node = eventRoutes.withChain(eventCode, fromCode) { eventEntries.append(entry, to: &$0) }
+        while eventNodeKeys.count <= Int(node) {
+            eventNodeKeys.append(EventRouteKeys(event: .wildcard, from: .wildcard, to: .wildcard, link: -1))
+        }
+        eventNodeKeys[Int(node)] = EventRouteKeys(event: eventCode, from: fromCode, to: targetCode, link: -1)
+        linkEventRoute(node)
+        return node
+    }
+
+    /// Links the event route at `node` by transition, if event routes are indexed so.
+    @inlinable
+    func linkEventRoute(_ node: Int32) {
+        guard isIndexingEventRoutesByTransition else { return }
+        let keys = eventNodeKeys[Int(node)]
+        eventNodeKeys[Int(node)].link = eventRoutesByTransition.withChain(keys.from, keys.to) {
+            eventRouteLinks.append(node, to: &$0)
+        }
+    }
+}
+
+/// The keys an event route is kept under, and its link by transition (`-1`
+/// for none): what removing the route needs, kept beside it.
+@usableFromInline
+struct EventRouteKeys {
+    @usableFromInline var event: SymbolCode
+    @usableFromInline var from: SymbolCode
+    @usableFromInline var to: SymbolCode
+    @usableFromInline var link: Int32
+
+    @inlinable
+    init(event: SymbolCode, from: SymbolCode, to: SymbolCode, link: Int32) {
+        self.event = event
+        self.from = from
+        self.to = to
+        self.link = link
+    }
+}
+
+/// What must hold for a route to be taken: the user's condition, or the
+/// states listed by `[.a, .b] => .c` or `.a => [.b, .c]`. Routes with neither
+/// keep none; routes added together share one.
+@usableFromInline
+final class RouteGuard<S: StateType, E: EventType> {
+    @usableFromInline let condition: ((TransitionContext<S, E>) -> Bool)?
+    /// `nil` for a side that lists no states. Checked here rather than by a
+    /// closure, so that a refusal can say which list the state was missing from.
+    @usableFromInline let sources: [S]?
+    @usableFromInline let targets: [S]?
+
+    @inlinable
+    init(condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?) {
+        self.condition = condition
+        self.sources = sources
+        self.targets = targets
+    }
+
+    /// The guard of routes added with `condition`; `nil` for none.
+    @inlinable
+    convenience init?(_ condition: ((TransitionContext<S, E>) -> Bool)?) {
+        guard let condition else { return nil }
+        self.init(condition: condition, sources: nil, targets: nil)
+    }
+
+    /// The guard of `route`: its lists if it has any, else its condition;
+    /// `nil` for neither.
+    @inlinable
+    convenience init?(_ route: Route<S, E>) {
+        if route.listedSources != nil || route.listedTargets != nil {
+            self.init(condition: nil, sources: route.listedSources, targets: route.listedTargets)
+        } else if let condition = route.condition {
+            self.init(condition: condition, sources: nil, targets: nil)
+        } else {
+            return nil
+        }
+    }
+
+    /// Why the move `from` → `to` is refused, or `nil` if it is allowed. A
+    /// context (and its copy of `userInfo`) is made only for a condition.
+    @inlinable
+    func refusal(event: E?, from: S, to: S, userInfo: Any?) -> Refusal? {
+        if let condition {
+            return condition(TransitionContext(event: event, fromState: from, toState: to, userInfo: userInfo))
+                ? nil : .conditions
+        }
+        if let sources, !sources.contains(from) { return .sourceNotListed }
+        if let targets, !targets.contains(to) { return .targetNotListed }
+        return nil
+    }
+}

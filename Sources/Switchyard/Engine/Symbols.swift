@@ -26,6 +26,11 @@ extension SymbolCode {
 @usableFromInline
 struct Symbols<Value: Hashable> {
     @usableFromInline var codes: [Value: SymbolCode] = [:]
+    /// The value interned last, with its code: registrations often name the
+    /// same value again (an event's routes added one call at a time, the next
+    /// step of a chain starting where the last one ended), and comparing costs
+    /// much less than hashing.
+    @usableFromInline var last: (value: Value, code: SymbolCode)?
 
     @inlinable
     init() {}
@@ -55,11 +60,16 @@ struct Symbols<Value: Hashable> {
     @inlinable
     mutating func intern(_ value: Value?) -> SymbolCode {
         guard let value else { return .wildcard }
+        if let last, last.value == value {
+            return last.code
+        }
         let next = SymbolCode(truncatingIfNeeded: codes.count + 1)
         require(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
         // The defaulted subscript, passed inout, stores `next` for a new value
         // in the same look-up that finds an old one.
-        return Self.read(&codes[value, default: next])
+        let code = Self.read(&codes[value, default: next])
+        last = (value, code)
+        return code
     }
 
     @inlinable

@@ -108,7 +108,8 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
-        addRoutes(event: event, routes: transitions.map { Route(transition: $0, condition: condition) })
+        let guarded = RouteGuard<S, E>(condition)
+        return addEventRoutes(event: event, count: transitions.count) { (transitions[$0], guarded) }
     }
 
     /// Adds routes, each with its own condition, that `event` takes.
@@ -133,10 +134,28 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
-        let placements = self.routes.addEventRoutes(event: event.rawValue, routes.map { (id: makeID(), route: $0) })
-        return ActionDisposable { [weak self] in
-            self?.routes.removeEventRoutes(placements)
+        addEventRoutes(event: event, count: routes.count) { (routes[$0].transition, RouteGuard(routes[$0])) }
+    }
+
+    /// Adds `count` routes that `event` takes, the one at each offset given by
+    /// `route`; one route, the common case, allocates nothing.
+    @inlinable
+    func addEventRoutes(
+        event: Event<E>, count: Int,
+        route: (Int) -> (transition: Transition<S>, guarded: RouteGuard<S, E>?)
+    ) -> Disposable {
+        let firstID = makeIDs(count: count)
+        if count == 1 {
+            let (transition, guarded) = route(0)
+            let node = routes.addEventRoute(event: event.rawValue, transition, guarded: guarded, id: firstID)
+            return registration(firstID, at: node, in: .eventRoute)
         }
+        let nodes = routes.addEventRoutes(event: event.rawValue, count: count, firstID: firstID, route: route)
+        return BatchRegistration(
+            parts: nodes.indices.map { offset in
+                registration(
+                    RegistrationID(rawValue: firstID.rawValue + UInt64(offset)), at: nodes[offset], in: .eventRoute)
+            })
     }
 
     /// Adds routes that `event` takes, and a handler for that event.
@@ -215,12 +234,11 @@ extension Machine {
     ///
     /// - Parameter routeMapping: Returns the state to go to, or `nil` for no route.
     /// - Returns: What removes the mapping.
+    @inlinable
     @discardableResult
     public func addRouteMapping(_ routeMapping: @escaping RouteMapping) -> Disposable {
-        let node = routes.addRouteMapping(makeID(), routeMapping)
-        return ActionDisposable { [weak self] in
-            self?.routes.removeRouteMapping(node)
-        }
+        let id = makeID()
+        return registration(id, at: routes.addRouteMapping(id, routeMapping), in: .routeMapping)
     }
 
     /// Adds a route mapping and a handler that runs after each event-driven
@@ -256,6 +274,7 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
+    @inlinable
     @discardableResult
     public func addHandler(event: E, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
         addHandler(event: .some(event), order: order, handler: handler)
@@ -269,6 +288,7 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
+    @inlinable
     @discardableResult
     public func addHandler(event: Event<E>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
         register(slot(event: event), order: order, handler: handler)
@@ -283,6 +303,7 @@ extension Machine {
     ///   - order: When the handler runs among the other error handlers; lower first.
     ///   - handler: Runs after the refusal; the state has not changed.
     /// - Returns: What removes the handler.
+    @inlinable
     @discardableResult
     public func addErrorHandler(order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
         register(.error, order: order, handler: handler)

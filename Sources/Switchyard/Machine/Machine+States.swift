@@ -33,6 +33,9 @@ extension Machine {
     ///   at most eight integer look-ups.
     public func hasRoute(fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
         answer(.state(from: fromState, to: toState), unanswerable: false) {
+            if self.routes.needsEventRoutesByTransition {
+                self.routes.indexEventRoutesByTransition()
+            }
             let routes = self.routes
             let decision = routes.decide(
                 from: fromState, code: routes.code(of: fromState), to: toState, code: routes.code(of: toState),
@@ -101,10 +104,8 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoute(_ route: Route<S, E>) -> Disposable {
-        let placement = routes.addStateRoute(makeID(), route)
-        return ActionDisposable { [weak self] in
-            self?.routes.removeStateRoute(placement)
-        }
+        let id = makeID()
+        return registration(id, at: routes.addStateRoute(id, route), in: .stateRoute)
     }
 
     /// Adds a route and a handler for it.
@@ -149,12 +150,11 @@ extension Machine {
     ///
     /// - Parameter routeMapping: Returns the allowed targets, or `nil` for none.
     /// - Returns: What removes the mapping.
+    @inlinable
     @discardableResult
     public func addStateRouteMapping(_ routeMapping: @escaping StateRouteMapping) -> Disposable {
-        let node = routes.addStateRouteMapping(makeID(), routeMapping)
-        return ActionDisposable { [weak self] in
-            self?.routes.removeStateRouteMapping(node)
-        }
+        let id = makeID()
+        return registration(id, at: routes.addStateRouteMapping(id, routeMapping), in: .stateRouteMapping)
     }
 
     /// Adds a state route mapping and a handler that runs after each
@@ -190,6 +190,7 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
+    @inlinable
     @discardableResult
     public func addHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> Disposable
@@ -206,6 +207,7 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
+    @inlinable
     @discardableResult
     public func addAnyHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> Disposable

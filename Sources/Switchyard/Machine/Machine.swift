@@ -69,6 +69,8 @@ public final class Machine<S: StateType, E: EventType> {
     /// The questions being answered inside a decision, to catch a condition
     /// that asks about its own route (which would recurse forever).
     @exclusivity(unchecked) @usableFromInline var openQuestions: [Question] = []
+    /// What the machine's registrations reach it through; cleared in `deinit`.
+    @usableFromInline var registrationOwner: RegistrationOwner
     /// Handlers disposed while a delivery that already listed them is running.
     @exclusivity(unchecked) @usableFromInline var disposedDuringDelivery: Set<RegistrationID> = []
 
@@ -85,10 +87,29 @@ public final class Machine<S: StateType, E: EventType> {
     ///   - delivery: When the handlers of a transition requested from inside a
     ///     handler run; ``DeliveryPolicy/immediate`` (SwiftState's behaviour) by default.
     ///   - initClosure: Configures the new machine.
+    @inlinable
     public init(state: S, delivery: DeliveryPolicy = .immediate, initClosure: ((Machine) -> Void)? = nil) {
         self.currentState = state
         self.delivery = delivery
+        // Made here, in code an app's build specialises, so that disposing
+        // runs specialised code and looks up no generic metadata.
+        self.registrationOwner = RegistrationOwner { machine, registration, removing in
+            unsafeDowncast(machine, to: Machine.self).access(registration, removing: removing)
+        }
+        registrationOwner.machine = self
         initClosure?(self)
+    }
+
+    deinit {
+        // Registrations that outlive the machine learn which of them it still
+        // held, so that their `disposed` stays false until they are disposed.
+        if !isKnownUniquelyReferenced(&registrationOwner) {
+            var held = Set<RegistrationID>()
+            handlers.storage.records.forEachElement { held.insert($0.id) }
+            routes.forEachRegistration { held.insert($0) }
+            registrationOwner.heldWhenReleased = held
+        }
+        registrationOwner.machine = nil
     }
 
     /// Runs `closure` with this machine, to add routes and handlers in one place.
@@ -177,6 +198,9 @@ extension Machine {
     @inlinable
     func perform(state target: S, userInfo: consuming Any?) -> Decision<S> {
         let from = currentState
+        if self.routes.needsEventRoutesByTransition {
+            self.routes.indexEventRoutesByTransition()
+        }
         let routes = self.routes
         let fromCode = currentStateCode(in: routes)
         let targetCode = routes.code(of: target)
@@ -315,25 +339,67 @@ extension Machine {
 // MARK: - Registering
 
 extension Machine {
+    /// Hands out `count` registrations in a row and returns the first.
+    @inlinable
+    func makeIDs(count: Int) -> RegistrationID {
+        let first = RegistrationID(rawValue: lastID + 1)
+        lastID += UInt64(count)
+        return first
+    }
+
+    /// The disposable of registration `id`, kept at `node` of the table `kind` names.
+    @inlinable
+    func registration(_ id: RegistrationID, at node: Int32, in kind: Registration.Kind) -> Registration {
+        Registration(owner: registrationOwner, id: id, node: node, kind: kind)
+    }
+
+    /// Whether `registration` is still in the machine, removing it first if
+    /// `removing`; a handler that a running delivery has listed is skipped
+    /// there too.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func access(_ registration: Registration, removing: Bool) -> Bool {
+        let (id, node) = (registration.id, registration.node)
+        switch registration.kind {
+        case .handler:
+            guard let slot = handlers.slot(of: id, at: node) else { return false }
+            if removing {
+                handlers.remove(node, from: slot)
+                if deliveryDepth > 0 {
+                    disposedDuringDelivery.insert(id)
+                }
+            }
+        case .eventRoute:
+            guard routes.holdsEventRoute(id, at: node) else { return false }
+            if removing {
+                routes.removeEventRoute(at: node)
+            }
+        case .stateRoute:
+            guard routes.holdsStateRoute(id, at: node) else { return false }
+            if removing {
+                routes.removeStateRoute(at: node)
+            }
+        case .routeMapping:
+            guard routes.holdsRouteMapping(id, at: node) else { return false }
+            if removing {
+                routes.removeRouteMapping(at: node)
+            }
+        case .stateRouteMapping:
+            guard routes.holdsStateRouteMapping(id, at: node) else { return false }
+            if removing {
+                routes.removeStateRouteMapping(at: node)
+            }
+        }
+        return true
+    }
+
     /// Adds a handler to `slot` and returns what removes it.
     @inlinable
     func register(_ slot: HandlerSlot, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let id = makeID()
-        let node = handlers.add(HandlerRecord(order: order, rank: slot.rank, id: id, body: handler), to: slot)
-        return ActionDisposable { [weak self] in
-            self?.removeHandler(id, at: node, from: slot)
-        }
-    }
-
-    /// Removes a handler; one that a running delivery has listed is skipped there too.
-    ///
-    /// - Complexity: O(1).
-    @usableFromInline
-    func removeHandler(_ id: RegistrationID, at node: Int32, from slot: HandlerSlot) {
-        handlers.remove(node, from: slot)
-        if deliveryDepth > 0 {
-            disposedDuringDelivery.insert(id)
-        }
+        let node = handlers.add(HandlerRecord(order: order, slot: slot, id: id, body: handler))
+        return registration(id, at: node, in: .handler)
     }
 
     /// The slot of handlers for `event` (or any event).
