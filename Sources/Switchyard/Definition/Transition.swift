@@ -11,6 +11,10 @@ public struct Transition<S: StateType>: Hashable {
     public let fromState: State<S>
     /// The state the move ends in, or ``State/any``.
     public let toState: State<S>
+    /// Whether a move from a compound state to one of its descendants leaves
+    /// the compound state active (local) instead of exiting and re-entering it
+    /// (external, the default). See ``local(_:)``.
+    public let isLocal: Bool
 
     /// Creates a transition between two wrapped states.
     ///
@@ -19,8 +23,14 @@ public struct Transition<S: StateType>: Hashable {
     ///   - toState: Where the move ends, or `.any`.
     @inlinable
     public init(fromState: State<S>, toState: State<S>) {
+        self.init(fromState: fromState, toState: toState, isLocal: false)
+    }
+
+    @inlinable
+    init(fromState: State<S>, toState: State<S>, isLocal: Bool) {
         self.fromState = fromState
         self.toState = toState
+        self.isLocal = isLocal
     }
 
     /// Creates a transition from a concrete state.
@@ -57,9 +67,32 @@ public struct Transition<S: StateType>: Hashable {
 extension Transition: Sendable where S: Sendable {}
 
 extension Transition: CustomStringConvertible {
-    /// The transition as written in code, such as `open => closed` or `any => closed`.
+    /// The transition as written in code, such as `open => closed` or
+    /// `any => closed`, with `(local)` after a local one.
     public var description: String {
-        "\(fromState) => \(toState)"
+        "\(fromState) => \(toState)" + (isLocal ? " (local)" : "")
+    }
+}
+
+extension Transition {
+    /// The same move, made local: taken from a compound state to one of its
+    /// descendants, it exits and enters only states inside the compound state,
+    /// which stays active.
+    ///
+    /// ```swift
+    /// // Skips to the next track without leaving (and re-entering) `.active`.
+    /// player.addRoutes(event: .next, transitions: [.local(.active => .loading)])
+    /// ```
+    ///
+    /// A move is external by default, as in SCXML: the source is exited and
+    /// entered again. `local` changes nothing for a move whose source is not a
+    /// compound state, or whose target is not inside it.
+    ///
+    /// - Parameter transition: The move.
+    /// - Returns: The move, marked local.
+    @inlinable
+    public static func local(_ transition: Transition<S>) -> Transition<S> {
+        Transition(fromState: transition.fromState, toState: transition.toState, isLocal: true)
     }
 }
 

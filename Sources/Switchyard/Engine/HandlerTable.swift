@@ -64,6 +64,10 @@ enum HandlerSlot {
     case any(from: SymbolCode, to: SymbolCode)
     /// Failed requests of both kinds.
     case error
+    /// Entries into this state.
+    case entry(SymbolCode)
+    /// Exits from this state.
+    case exit(SymbolCode)
 
     /// How specific the slot is, 0 most: an exact event before `.any`, and
     /// `from => to`, `from => .any`, `.any => to`, `.any => .any` in that order.
@@ -72,7 +76,7 @@ enum HandlerSlot {
         switch self {
         case .event(let code): code == .wildcard ? 1 : 0
         case .state(let from, let to), .any(let from, let to): UInt8(PairIndex.shape(from, to))
-        case .error: 0
+        case .error, .entry, .exit: 0
         }
     }
 }
@@ -97,6 +101,12 @@ struct HandlerTable<S: StateType, E: EventType> {
         /// Handlers for both kinds, by (from, to).
         @exclusivity(unchecked) @usableFromInline var anyHandlers = PairIndex()
         @exclusivity(unchecked) @usableFromInline var errorHandlers = Chain()
+        /// Entry and exit handlers, by state code.
+        @exclusivity(unchecked) @usableFromInline var entryHandlers: [Chain] = []
+        @exclusivity(unchecked) @usableFromInline var exitHandlers: [Chain] = []
+        /// How many entry and exit handlers there are: none keeps a flat
+        /// machine on its fast path.
+        @exclusivity(unchecked) @usableFromInline var lifecycleHandlerCount = 0
 
         @inlinable
         init() {}
@@ -108,6 +118,16 @@ struct HandlerTable<S: StateType, E: EventType> {
             stateHandlers = other.stateHandlers
             anyHandlers = other.anyHandlers
             errorHandlers = other.errorHandlers
+            entryHandlers = other.entryHandlers
+            exitHandlers = other.exitHandlers
+            lifecycleHandlerCount = other.lifecycleHandlerCount
+        }
+
+        /// The entry or exit handlers' chain of the state `code`.
+        @inlinable
+        func lifecycleChain(entering: Bool, _ code: SymbolCode) -> Chain {
+            let chains = entering ? entryHandlers : exitHandlers
+            return Int(code) < chains.count ? chains[Int(code)] : Chain()
         }
 
         /// The event handlers' chain of `code`; empty for an unknown event.
@@ -145,7 +165,28 @@ struct HandlerTable<S: StateType, E: EventType> {
             return storage.anyHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
         case .error:
             return storage.records.insert(record, into: &storage.errorHandlers, by: precedes)
+        case .entry(let code):
+            storage.lifecycleHandlerCount += 1
+            Self.grow(&storage.entryHandlers, toHold: code)
+            return storage.records.insert(record, into: &storage.entryHandlers[Int(code)], by: precedes)
+        case .exit(let code):
+            storage.lifecycleHandlerCount += 1
+            Self.grow(&storage.exitHandlers, toHold: code)
+            return storage.records.insert(record, into: &storage.exitHandlers[Int(code)], by: precedes)
         }
+    }
+
+    @inlinable
+    static func grow(_ chains: inout [Chain], toHold code: SymbolCode) {
+        if Int(code) >= chains.count {
+            chains += repeatElement(Chain(), count: Int(code) + 1 - chains.count)
+        }
+    }
+
+    /// Whether any entry or exit handler is registered.
+    @inlinable
+    var hasLifecycleHandlers: Bool {
+        storage.lifecycleHandlerCount > 0
     }
 
     /// The slot of registration `id`'s record at `node`, `nil` if it was removed.
@@ -170,6 +211,12 @@ struct HandlerTable<S: StateType, E: EventType> {
             storage.anyHandlers.withChain(from, to) { storage.records.remove(node, from: &$0) }
         case .error:
             storage.records.remove(node, from: &storage.errorHandlers)
+        case .entry(let code):
+            storage.lifecycleHandlerCount -= 1
+            storage.records.remove(node, from: &storage.entryHandlers[Int(code)])
+        case .exit(let code):
+            storage.lifecycleHandlerCount -= 1
+            storage.records.remove(node, from: &storage.exitHandlers[Int(code)])
         }
     }
 
@@ -225,6 +272,61 @@ struct HandlerTable<S: StateType, E: EventType> {
                 addChains(ofStateHandlers: true)
             }
             addChains(ofStateHandlers: false)
+            Self.merge(cursors, count: count, in: storage.records, body)
+        }
+    }
+
+    /// Calls `body` with the entry (or exit) handlers of the state `code`, in order.
+    @inlinable
+    func forEachLifecycleHandler(entering: Bool, of code: SymbolCode, _ body: (Record) -> Void) {
+        let storage = self.storage
+        Self.walk(storage.lifecycleChain(entering: entering, code), in: storage.records, body)
+    }
+
+    /// Calls `body` with every handler that a statechart step of `kind`
+    /// concerns, in delivery order: a handler for `a => b` hears a step whose
+    /// state before is `a` or inside it and whose state after is `b` or
+    /// inside it.
+    ///
+    /// - Parameters:
+    ///   - kind: ``DeliveryKind/event`` or ``DeliveryKind/state``.
+    ///   - event: The event's code (``SymbolCode/wildcard`` for a state request).
+    ///   - before: The state before and its ancestors, then ``SymbolCode/wildcard``.
+    ///   - after: The state after and its ancestors, then ``SymbolCode/wildcard``.
+    ///   - body: Called with each handler.
+    /// - Complexity: Two look-ups per pair of ancestors that handlers name:
+    ///   O(*d*²) for a chart *d* deep, whatever the number of handlers elsewhere.
+    @inlinable
+    func forEachHandler(
+        kind: DeliveryKind, event: SymbolCode, before: [SymbolCode], after: [SymbolCode], _ body: (Record) -> Void
+    ) {
+        let storage = self.storage
+        let capacity = 2 + 2 * before.count * after.count
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { buffer in
+            let cursors = buffer.baseAddress!
+            var count = 0
+            func add(_ chain: Chain) {
+                guard !chain.isEmpty else { return }
+                cursors[count] = chain.head
+                count += 1
+            }
+            func addPairs(ofStateHandlers: Bool) {
+                guard !(ofStateHandlers ? storage.stateHandlers.isEmpty : storage.anyHandlers.isEmpty) else { return }
+                for from in before {
+                    for to in after {
+                        add(ofStateHandlers ? storage.stateHandlers[from, to] : storage.anyHandlers[from, to])
+                    }
+                }
+            }
+            if kind == .event {
+                if event.isConcrete {
+                    add(storage.eventChain(event))
+                }
+                add(storage.eventChain(.wildcard))
+            } else {
+                addPairs(ofStateHandlers: true)
+            }
+            addPairs(ofStateHandlers: false)
             Self.merge(cursors, count: count, in: storage.records, body)
         }
     }

@@ -250,7 +250,7 @@ struct RouteTable<S: StateType, E: EventType> {
         let fromCode = storage.states.intern(route.transition.fromState.rawValue)
         let target = route.transition.toState.rawValue
         let targetCode = storage.states.intern(target)
-        let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: RouteGuard(route))
+        let entry = Entry(id: id, target: target, targetCode: targetCode, guarded: .of(route))
         let node = storage.stateRoutes.withChain(fromCode, targetCode) { storage.stateEntries.append(entry, to: &$0) }
         while storage.stateNodeSources.count <= Int(node) {
             storage.stateNodeSources.append(.wildcard)
@@ -494,6 +494,8 @@ enum Refusal: Hashable, Sendable {
     case targetNotListed
     /// The request came while the machine was deciding another one.
     case reentrant
+    /// The request came while a statechart's step was running; it waits.
+    case queued
 
     /// What to report when a route refuses for `new` after others refused
     /// for `old`: a user's condition says the most, so it wins; otherwise
@@ -568,9 +570,10 @@ struct EventRouteKeys {
     }
 }
 
-/// What must hold for a route to be taken: the user's condition, or the
-/// states listed by `[.a, .b] => .c` or `.a => [.b, .c]`. Routes with neither
-/// keep none; routes added together share one.
+/// What must hold for a route to be taken (the user's condition, or the
+/// states listed by `[.a, .b] => .c` or `.a => [.b, .c]`), and whether the
+/// route is local. Routes with none of these keep no guard; routes added
+/// together share one.
 @usableFromInline
 final class RouteGuard<S: StateType, E: EventType> {
     @usableFromInline let condition: ((TransitionContext<S, E>) -> Bool)?
@@ -578,32 +581,35 @@ final class RouteGuard<S: StateType, E: EventType> {
     /// closure, so that a refusal can say which list the state was missing from.
     @usableFromInline let sources: [S]?
     @usableFromInline let targets: [S]?
+    /// See ``Transition/local(_:)``.
+    @usableFromInline let isLocal: Bool
 
     @inlinable
-    init(condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?) {
+    init(condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?, isLocal: Bool) {
         self.condition = condition
         self.sources = sources
         self.targets = targets
+        self.isLocal = isLocal
     }
 
-    /// The guard of routes added with `condition`; `nil` for none.
+    /// The guard of a route along `transition` added with `condition`; `nil`
+    /// when there is nothing to keep.
     @inlinable
-    convenience init?(_ condition: ((TransitionContext<S, E>) -> Bool)?) {
-        guard let condition else { return nil }
-        self.init(condition: condition, sources: nil, targets: nil)
+    static func of(_ transition: Transition<S>, condition: ((TransitionContext<S, E>) -> Bool)?) -> RouteGuard? {
+        guard condition != nil || transition.isLocal else { return nil }
+        return RouteGuard(condition: condition, sources: nil, targets: nil, isLocal: transition.isLocal)
     }
 
     /// The guard of `route`: its lists if it has any, else its condition;
-    /// `nil` for neither.
+    /// `nil` when there is nothing to keep.
     @inlinable
-    convenience init?(_ route: Route<S, E>) {
+    static func of(_ route: Route<S, E>) -> RouteGuard? {
+        let isLocal = route.transition.isLocal
         if route.listedSources != nil || route.listedTargets != nil {
-            self.init(condition: nil, sources: route.listedSources, targets: route.listedTargets)
-        } else if let condition = route.condition {
-            self.init(condition: condition, sources: nil, targets: nil)
-        } else {
-            return nil
+            return RouteGuard(
+                condition: nil, sources: route.listedSources, targets: route.listedTargets, isLocal: isLocal)
         }
+        return of(route.transition, condition: route.condition)
     }
 
     /// Why the move `from` → `to` is refused, or `nil` if it is allowed. A

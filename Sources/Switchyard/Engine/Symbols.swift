@@ -26,6 +26,8 @@ extension SymbolCode {
 @usableFromInline
 struct Symbols<Value: Hashable> {
     @usableFromInline var codes: [Value: SymbolCode] = [:]
+    /// The values in code order: the value of code `c` is at `c - 1`.
+    @usableFromInline var values: [Value] = []
     /// The value interned last, with its code: registrations often name the
     /// same value again (an event's routes added one call at a time, the next
     /// step of a chain starting where the last one ended), and comparing costs
@@ -50,6 +52,7 @@ struct Symbols<Value: Hashable> {
         let needed = codes.count + count
         if needed > codes.capacity {
             codes.reserveCapacity(Swift.max(needed, 2 * codes.capacity))
+            values.reserveCapacity(Swift.max(needed, 2 * values.capacity))
         }
     }
 
@@ -68,9 +71,22 @@ struct Symbols<Value: Hashable> {
         // The defaulted subscript, passed inout, stores `next` for a new value
         // in the same look-up that finds an old one.
         let code = Self.read(&codes[value, default: next])
+        if code == next {
+            values.append(value)
+        }
         last = (value, code)
         return code
     }
+
+    /// The value of `code`, which must be concrete.
+    @inlinable
+    func value(of code: SymbolCode) -> Value {
+        values[Int(code) - 1]
+    }
+
+    /// How many values have codes; the highest code.
+    @inlinable
+    var count: Int { values.count }
 
     @inlinable
     static func read(_ code: inout SymbolCode) -> SymbolCode { code }

@@ -108,8 +108,12 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
-        let guarded = RouteGuard<S, E>(condition)
-        return addEventRoutes(event: event, count: transitions.count) { (transitions[$0], guarded) }
+        // Routes added together share one guard, unless some are local.
+        let shared = RouteGuard<S, E>.of(Transition(fromState: .any, toState: .any), condition: condition)
+        return addEventRoutes(event: event, count: transitions.count) { offset in
+            let transition = transitions[offset]
+            return (transition, transition.isLocal ? .of(transition, condition: condition) : shared)
+        }
     }
 
     /// Adds routes, each with its own condition, that `event` takes.
@@ -134,7 +138,7 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
-        addEventRoutes(event: event, count: routes.count) { (routes[$0].transition, RouteGuard(routes[$0])) }
+        addEventRoutes(event: event, count: routes.count) { (routes[$0].transition, .of(routes[$0])) }
     }
 
     /// Adds `count` routes that `event` takes, the one at each offset given by

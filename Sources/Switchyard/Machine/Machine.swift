@@ -36,10 +36,15 @@ public final class Machine<S: StateType, E: EventType> {
     /// the states `tryState` may go to, or `nil` for none.
     public typealias StateRouteMapping = (_ fromState: S, _ userInfo: Any?) -> [S]?
 
-    /// The current state.
+    /// The current state: for a statechart, the deepest state that contains
+    /// every active atomic state (the single active atomic state when no
+    /// parallel state is active).
     @inlinable
     public var state: S {
-        currentState
+        if chart != nil {
+            prepareChart()
+        }
+        return currentState
     }
 
     @exclusivity(unchecked) @usableFromInline var currentState: S
@@ -69,6 +74,23 @@ public final class Machine<S: StateType, E: EventType> {
     /// The questions being answered inside a decision, to catch a condition
     /// that asks about its own route (which would recurse forever).
     @exclusivity(unchecked) @usableFromInline var openQuestions: [Question] = []
+    /// The machine's statechart, once it declares children or regions or adds
+    /// an entry or exit handler; `nil` keeps a flat machine on its fast path.
+    @exclusivity(unchecked) @usableFromInline var chart: Statechart?
+    /// The state the statechart's configuration starts from until it begins.
+    @exclusivity(unchecked) @usableFromInline var initialState: S
+    /// The step being planned or delivered, and scratch lists, kept so that a
+    /// step allocates nothing once they have grown.
+    @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
+    @exclusivity(unchecked) @usableFromInline var ancestryBefore: [SymbolCode] = []
+    @exclusivity(unchecked) @usableFromInline var ancestryAfter: [SymbolCode] = []
+    @exclusivity(unchecked) @usableFromInline var scratch: [SymbolCode] = []
+    /// Requests made by handlers while a statechart runs a step, decided after it.
+    @exclusivity(unchecked) @usableFromInline var queuedRequests: [QueuedRequest] = []
+    @exclusivity(unchecked) @usableFromInline var isStepping = false
+    @exclusivity(unchecked) @usableFromInline var isRunningQueue = false
+    @exclusivity(unchecked) @usableFromInline var hasStarted = false
+
     /// What the machine's registrations reach it through; cleared in `deinit`.
     @usableFromInline var registrationOwner: RegistrationOwner
     /// Handlers disposed while a delivery that already listed them is running.
@@ -90,6 +112,7 @@ public final class Machine<S: StateType, E: EventType> {
     @inlinable
     public init(state: S, delivery: DeliveryPolicy = .immediate, initClosure: ((Machine) -> Void)? = nil) {
         self.currentState = state
+        self.initialState = state
         self.delivery = delivery
         // Made here, in code an app's build specialises, so that disposing
         // runs specialised code and looks up no generic metadata.
@@ -169,6 +192,9 @@ extension Machine {
     /// Decides, moves and delivers one event; the one path under every event API.
     @inlinable
     func perform(event: E, userInfo: consuming Any?) -> Decision<S> {
+        if chart != nil {
+            return performStep(event: event, userInfo: userInfo)
+        }
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
         let routes = self.routes
@@ -197,6 +223,9 @@ extension Machine {
     /// Decides, moves and delivers one state request; the one path under every state API.
     @inlinable
     func perform(state target: S, userInfo: consuming Any?) -> Decision<S> {
+        if chart != nil {
+            return performStep(toward: target, userInfo: userInfo)
+        }
         let from = currentState
         if self.routes.needsEventRoutesByTransition {
             self.routes.indexEventRoutesByTransition()

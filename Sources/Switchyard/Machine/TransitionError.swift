@@ -26,7 +26,7 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
     /// ```
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Hashable, Sendable {
-            case noRoute, conditionsRefused, unreachable, stateNotListed, reentrantRequest
+            case noRoute, conditionsRefused, unreachable, stateNotListed, reentrantRequest, queued
         }
 
         private let kind: Kind
@@ -50,6 +50,11 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         /// questions but must not move the machine. Debug builds stop with an
         /// assertion that names the misuse.
         public static let reentrantRequest = Reason(.reentrantRequest)
+        /// The request was made by a handler while a statechart's step (or
+        /// refusal) was running: it waits, and is decided and delivered when
+        /// that step ends. Its own refusal, if it comes to one, runs the error
+        /// handlers then.
+        public static let queued = Reason(.queued)
 
         /// The reason's name, such as `noRoute`.
         public var description: String {
@@ -94,6 +99,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
             self.init(
                 reason: .reentrantRequest,
                 description: "\(request) was requested while the machine was deciding another request")
+        case .queued:
+            self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
         }
     }
 
@@ -119,6 +126,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
             self.init(
                 reason: .reentrantRequest,
                 description: "\(request) was requested while the machine was deciding another request")
+        case .queued:
+            self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
         }
     }
 }

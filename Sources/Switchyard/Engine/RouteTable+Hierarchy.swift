@@ -1,0 +1,171 @@
+// Decisions for a statechart: the routes of one state at a time, which the
+// statechart asks for each state on its walk from an active atomic state up
+// to the root.
+
+/// A route a statechart may take.
+@usableFromInline
+struct SelectedRoute<S: StateType> {
+    @usableFromInline var id: RegistrationID
+    /// The state the route leaves from; ``SymbolCode/wildcard`` for `.any` (the root).
+    @usableFromInline var source: SymbolCode
+    /// Where the route leads; `nil` for `.any` (stay), or a request's own target.
+    @usableFromInline var target: S?
+    @usableFromInline var targetCode: SymbolCode
+    @usableFromInline var isLocal: Bool
+
+    @inlinable
+    init(id: RegistrationID, source: SymbolCode, target: S?, targetCode: SymbolCode, isLocal: Bool) {
+        self.id = id
+        self.source = source
+        self.target = target
+        self.targetCode = targetCode
+        self.isLocal = isLocal
+    }
+}
+
+extension RouteTable {
+    /// The first route of `state` that `event` may take: the routes of this
+    /// event, then those of `.any` event, each in registration order.
+    ///
+    /// Conditions are told the machine's `current` state and the route's
+    /// target (the current state for a route to `.any`).
+    ///
+    /// - Complexity: Two integer look-ups, then the guards of the routes tried.
+    @inlinable
+    func firstRoute(
+        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, userInfo: Any?,
+        refusal: inout Refusal?
+    ) -> SelectedRoute<S>? {
+        let storage = self.storage
+        guard !storage.eventRoutes.isEmpty else { return nil }
+        func first(_ eventCode: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
+            var node = storage.eventRoutes[eventCode, state].head
+            while node >= 0 {
+                let entry = storage.eventEntries[node]
+                if let refused = entry.refusal(
+                    event: event, from: current, to: entry.target ?? current, userInfo: userInfo)
+                {
+                    refusal = Refusal.merging(refusal, refused)
+                } else {
+                    return SelectedRoute(
+                        id: entry.id, source: state, target: entry.target, targetCode: entry.targetCode,
+                        isLocal: entry.guarded?.isLocal ?? false)
+                }
+                node = storage.eventEntries.next(after: node)
+            }
+            return nil
+        }
+        if eventCode != .unknown, let route = first(eventCode, &refusal) {
+            return route
+        }
+        return first(.wildcard, &refusal)
+    }
+
+    /// The route `event` takes from `state` in a flat machine, in section 2's
+    /// order: this event from this state, this event from `.any`, `.any`
+    /// event from this state, `.any` event from `.any`.
+    ///
+    /// For flat machines with entry or exit handlers, which must tell a route
+    /// to `.any` (stay) from a self-transition.
+    @inlinable
+    func firstRouteInFlatOrder(
+        event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, userInfo: Any?,
+        refusal: inout Refusal?
+    ) -> SelectedRoute<S>? {
+        let storage = self.storage
+        guard !storage.eventRoutes.isEmpty else { return nil }
+        func first(_ eventCode: SymbolCode, _ state: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
+            guard eventCode != .unknown, state != .unknown else { return nil }
+            var node = storage.eventRoutes[eventCode, state].head
+            while node >= 0 {
+                let entry = storage.eventEntries[node]
+                if let refused = entry.refusal(
+                    event: event, from: current, to: entry.target ?? current, userInfo: userInfo)
+                {
+                    refusal = Refusal.merging(refusal, refused)
+                } else {
+                    return SelectedRoute(
+                        id: entry.id, source: state, target: entry.target, targetCode: entry.targetCode,
+                        isLocal: entry.guarded?.isLocal ?? false)
+                }
+                node = storage.eventEntries.next(after: node)
+            }
+            return nil
+        }
+        return first(eventCode, state, &refusal) ?? first(eventCode, .wildcard, &refusal)
+            ?? first(.wildcard, state, &refusal) ?? first(.wildcard, .wildcard, &refusal)
+    }
+
+    /// The first route of `state` that a request for `target` may take:
+    /// event-less routes to it, then to `.any`, then the routes of every
+    /// event, likewise.
+    ///
+    /// - Complexity: At most four integer look-ups, then the guards of the routes tried.
+    @inlinable
+    func firstRoute(
+        on state: SymbolCode, to target: S, code targetCode: SymbolCode, current: S, userInfo: Any?,
+        refusal: inout Refusal?
+    ) -> SelectedRoute<S>? {
+        let storage = self.storage
+        func selected(_ entry: Entry, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
+            if let refused = entry.refusal(event: nil, from: current, to: target, userInfo: userInfo) {
+                refusal = Refusal.merging(refusal, refused)
+                return nil
+            }
+            return SelectedRoute(
+                id: entry.id, source: state, target: target, targetCode: targetCode,
+                isLocal: entry.guarded?.isLocal ?? false)
+        }
+        func firstEventless(to second: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
+            guard second != .unknown, !storage.stateRoutes.isEmpty else { return nil }
+            var node = storage.stateRoutes[state, second].head
+            while node >= 0 {
+                if let route = selected(storage.stateEntries[node], &refusal) { return route }
+                node = storage.stateEntries.next(after: node)
+            }
+            return nil
+        }
+        func firstOfAnEvent(to second: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
+            guard second != .unknown, !storage.eventRoutesByTransition.isEmpty else { return nil }
+            var link = storage.eventRoutesByTransition[state, second].head
+            while link >= 0 {
+                if let route = selected(storage.eventEntries[storage.eventRouteLinks[link]], &refusal) {
+                    return route
+                }
+                link = storage.eventRouteLinks.next(after: link)
+            }
+            return nil
+        }
+        return firstEventless(to: targetCode, &refusal) ?? firstEventless(to: .wildcard, &refusal)
+            ?? firstOfAnEvent(to: targetCode, &refusal) ?? firstOfAnEvent(to: .wildcard, &refusal)
+    }
+
+    /// The first route mapping that names a target for `event` (`nil` when
+    /// asking for a state) from `state`, in registration order.
+    @inlinable
+    func mappedTarget(event: E?, from state: S, userInfo: Any?) -> S? {
+        let storage = self.storage
+        var node = storage.routeMappingChain.head
+        while node >= 0 {
+            if let target = storage.routeMappings[node].body(event, state, userInfo) {
+                return target
+            }
+            node = storage.routeMappings.next(after: node)
+        }
+        return nil
+    }
+
+    /// Whether a state route mapping allows `state` → `target`.
+    @inlinable
+    func stateMappingAllows(from state: S, to target: S, userInfo: Any?) -> Bool {
+        let storage = self.storage
+        var node = storage.stateRouteMappingChain.head
+        while node >= 0 {
+            if let targets = storage.stateRouteMappings[node].body(state, userInfo), targets.contains(target) {
+                return true
+            }
+            node = storage.stateRouteMappings.next(after: node)
+        }
+        return false
+    }
+}

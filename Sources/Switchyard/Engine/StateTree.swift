@@ -1,0 +1,237 @@
+/// How much of its past a compound state keeps, to be entered through it.
+public enum HistoryKind: Hashable, Sendable {
+    /// The child that was active when the state was last exited.
+    case shallow
+    /// The atomic descendants that were active when the state was last exited.
+    case deep
+}
+
+/// The tree of a machine's states, by state code.
+///
+/// Code 0 (``SymbolCode/wildcard``) stands for the root: the machine itself,
+/// a compound state whose children are the top-level states, and the source
+/// of routes from `.any`. A state that no declaration names is an atomic
+/// child of the root. Only one top-level state is ever active, so their order
+/// among themselves never matters and the root keeps no list of them.
+///
+/// Depth and document order are laid out again only when needed after a
+/// declaration, so that declaring *n* states costs O(*n*) in all.
+@usableFromInline
+struct StateTree {
+    /// What kind of state a node is.
+    @usableFromInline
+    enum Kind: UInt8 {
+        /// No children.
+        case atomic
+        /// Children of which one is active while the state is.
+        case compound
+        /// Children (regions) that are all active while the state is.
+        case parallel
+    }
+
+    @usableFromInline
+    struct Node {
+        @usableFromInline var parent: SymbolCode = .wildcard
+        @usableFromInline var kind = Kind.atomic
+        @usableFromInline var history: HistoryKind?
+        /// The child a compound state enters first; ``SymbolCode/wildcard`` for its first child.
+        @usableFromInline var initial: SymbolCode = .wildcard
+        /// Laid out: the number of ancestors below the root (1 for a top-level state).
+        @usableFromInline var depth: UInt16 = 1
+        /// Laid out: the position in document order, and that of the last descendant.
+        @usableFromInline var order: UInt32 = 0
+        @usableFromInline var end: UInt32 = 0
+
+        @inlinable
+        init() {}
+    }
+
+    /// By code; the root at 0. Codes past the end are undeclared atomic states.
+    @usableFromInline var nodes: [Node] = [Node()]
+    /// The children of each state, by code, in the order they were declared.
+    @usableFromInline var children: [[SymbolCode]] = [[]]
+    /// Whether any state has children.
+    @usableFromInline var hasChildren = false
+    /// Whether `depth`, `order` and `end` are up to date.
+    @usableFromInline var isLaidOut = true
+
+    @inlinable
+    init() {
+        nodes[0].depth = 0
+        nodes[0].end = .max
+    }
+
+    // MARK: Reading
+
+    /// The parent of `code`; the root for a top-level or undeclared state.
+    @inlinable
+    func parent(of code: SymbolCode) -> SymbolCode {
+        Int(code) < nodes.count ? nodes[Int(code)].parent : .wildcard
+    }
+
+    @inlinable
+    func kind(of code: SymbolCode) -> Kind {
+        code == .wildcard ? .compound : Int(code) < nodes.count ? nodes[Int(code)].kind : .atomic
+    }
+
+    @inlinable
+    func history(of code: SymbolCode) -> HistoryKind? {
+        Int(code) < nodes.count ? nodes[Int(code)].history : nil
+    }
+
+    @inlinable
+    func children(of code: SymbolCode) -> [SymbolCode] {
+        Int(code) < children.count ? children[Int(code)] : []
+    }
+
+    /// The child a compound state enters by default.
+    @inlinable
+    func initialChild(of code: SymbolCode) -> SymbolCode {
+        let initial = nodes[Int(code)].initial
+        return initial == .wildcard ? children[Int(code)][0] : initial
+    }
+
+    /// The position of `code` in document order; undeclared states come after
+    /// the declared ones. Needs ``layOut()``.
+    @inlinable
+    func order(of code: SymbolCode) -> UInt32 {
+        Int(code) < nodes.count ? nodes[Int(code)].order : UInt32(nodes.count) + code
+    }
+
+    /// Whether `code` is a proper descendant of `ancestor`. Needs ``layOut()``.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func isDescendant(_ code: SymbolCode, of ancestor: SymbolCode) -> Bool {
+        guard code != ancestor else { return false }
+        if ancestor == .wildcard { return true }
+        guard Int(ancestor) < nodes.count else { return false }
+        let order = order(of: code)
+        return nodes[Int(ancestor)].order < order && order <= nodes[Int(ancestor)].end
+    }
+
+    /// Whether `code` is `ancestor` or inside it. Needs ``layOut()``.
+    @inlinable
+    func isWithin(_ code: SymbolCode, _ ancestor: SymbolCode) -> Bool {
+        code == ancestor || isDescendant(code, of: ancestor)
+    }
+
+    // MARK: Declaring
+
+    /// Makes `children` the children (or, for a parallel state, the regions)
+    /// of `parent`.
+    ///
+    /// - Precondition: Each child is new to the tree's structure (it has no
+    ///   parent), none is `parent` or one of its ancestors, and `parent` is
+    ///   not already of the other kind. `initial`, if given, is a child.
+    @usableFromInline
+    mutating func add(
+        _ children: [SymbolCode], to parent: SymbolCode, kind: Kind, initial: SymbolCode?, names: (SymbolCode) -> String
+    ) {
+        grow(toHold: ([parent] + children).max() ?? parent)
+        let existing = nodes[Int(parent)].kind
+        require(
+            existing == .atomic || existing == kind,
+            "\(names(parent)) already has \(existing == .parallel ? "regions" : "children"); a state cannot have both")
+        require(!children.isEmpty, "\(names(parent)) needs at least one \(kind == .parallel ? "region" : "child")")
+        for child in children {
+            require(child != parent, "\(names(parent)) cannot be its own \(kind == .parallel ? "region" : "child")")
+            require(
+                nodes[Int(child)].parent == .wildcard && !self.children[Int(parent)].contains(child)
+                    && !isAncestor(child, of: parent),
+                nodes[Int(child)].parent != .wildcard
+                    ? "\(names(child)) is already a child of \(names(nodes[Int(child)].parent)); a state has one parent"
+                    : "\(names(child)) is \(names(parent))'s ancestor; adding it as a child would make a cycle")
+            nodes[Int(child)].parent = parent
+            self.children[Int(parent)].append(child)
+        }
+        require(
+            Set(children).count == children.count,
+            "\(names(parent)) lists a \(kind == .parallel ? "region" : "child") twice")
+        nodes[Int(parent)].kind = kind
+        if let initial {
+            require(
+                self.children[Int(parent)].contains(initial),
+                "the initial child \(names(initial)) is not a child of \(names(parent))")
+            nodes[Int(parent)].initial = initial
+        }
+        hasChildren = true
+        isLaidOut = false
+    }
+
+    /// Whether `ancestor` is `code`'s ancestor, by parent links (no layout needed).
+    @inlinable
+    func isAncestor(_ ancestor: SymbolCode, of code: SymbolCode) -> Bool {
+        var current = code
+        while current != .wildcard {
+            if current == ancestor { return true }
+            current = parent(of: current)
+        }
+        return false
+    }
+
+    /// Makes `code` keep `kind` history.
+    @usableFromInline
+    mutating func setHistory(_ kind: HistoryKind, of code: SymbolCode, names: (SymbolCode) -> String) {
+        require(
+            self.kind(of: code) == .compound && code != .wildcard,
+            "\(names(code)) keeps no history: only a compound state (one with children, not regions) can; declare its children first"
+        )
+        nodes[Int(code)].history = kind
+    }
+
+    @inlinable
+    mutating func grow(toHold code: SymbolCode) {
+        while nodes.count <= Int(code) {
+            nodes.append(Node())
+            children.append([])
+        }
+    }
+
+    // MARK: Layout
+
+    /// Lays out depth and document order, if a declaration changed them.
+    ///
+    /// - Complexity: O(*n*) in the declared states, once after declarations.
+    @inlinable
+    mutating func layOutIfNeeded() {
+        if !isLaidOut {
+            layOut()
+        }
+    }
+
+    @usableFromInline
+    mutating func layOut() {
+        var next: UInt32 = 1
+        // Iterative preorder, so that a deep tree cannot overflow the stack.
+        var stack: [(code: SymbolCode, depth: UInt16)] = []
+        for code in 1..<SymbolCode(nodes.count) where nodes[Int(code)].parent == .wildcard {
+            stack.append((code, 1))
+            while let (current, depth) = stack.popLast() {
+                nodes[Int(current)].depth = depth
+                nodes[Int(current)].order = next
+                next += 1
+                for child in children[Int(current)].reversed() {
+                    stack.append((child, depth + 1))
+                }
+            }
+        }
+        // Each state's last descendant: children after parents in preorder,
+        // so going backwards sees every child before its parent.
+        var byOrder = [SymbolCode](repeating: 0, count: nodes.count)
+        for code in 1..<nodes.count {
+            byOrder[Int(nodes[code].order)] = SymbolCode(code)
+        }
+        for code in 1..<nodes.count {
+            nodes[code].end = nodes[code].order
+        }
+        for position in stride(from: nodes.count - 1, through: 1, by: -1) {
+            let code = byOrder[position]
+            let parent = nodes[Int(code)].parent
+            if parent != .wildcard {
+                nodes[Int(parent)].end = Swift.max(nodes[Int(parent)].end, nodes[Int(code)].end)
+            }
+        }
+        isLaidOut = true
+    }
+}

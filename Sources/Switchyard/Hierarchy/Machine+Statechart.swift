@@ -1,0 +1,239 @@
+// Statecharts: states with children (compound) or regions (parallel), history,
+// entry and exit handlers, and an explicit start. A machine that declares
+// none of these stays flat and behaves as sections 1 and 2 of the SPEC say.
+
+extension Machine {
+    // MARK: Declaring the tree
+
+    /// Makes `children` the children of `parent`: while `parent` is active,
+    /// exactly one of them is.
+    ///
+    /// ```swift
+    /// player.addChildren([.playing, .paused], to: .active)
+    /// player.addRoutes(event: .stop, transitions: [.active => .stopped])  // from either child
+    /// ```
+    ///
+    /// A route from `parent` applies whichever child is active; a route may
+    /// lead to a state at any depth, which enters its ancestors too. Entering
+    /// `parent` by default enters `initial` (or its history; see
+    /// ``addHistory(_:to:)``). Declaring children again for the same parent
+    /// adds to them.
+    ///
+    /// - Parameters:
+    ///   - children: The new children, in the order that is their document
+    ///     order; none may already have a parent.
+    ///   - parent: The compound state. It may not have regions.
+    ///   - initial: The child entered by default; the first child if `nil`.
+    /// - Precondition: No child has a parent already or is `parent`'s
+    ///   ancestor, `initial` is a child, and, once the machine has begun (see
+    ///   ``start()``), neither `parent` nor a child is active. Each stops the
+    ///   program with a message that names it.
+    public func addChildren(_ children: [S], to parent: S, initial: S? = nil) {
+        declare(children, under: parent, as: .compound, initial: initial)
+    }
+
+    /// Makes `regions` the regions of `parent`: while `parent` is active, all
+    /// of them are, each with its own active descendants.
+    ///
+    /// ```swift
+    /// keyboard.addRegions([.capsLock, .numLock], to: .keyboard)
+    /// keyboard.addChildren([.capsOff, .capsOn], to: .capsLock)
+    /// keyboard.addChildren([.numOff, .numOn], to: .numLock)
+    /// ```
+    ///
+    /// An event is offered to every region, in this order, and may move
+    /// several of them in one step.
+    ///
+    /// - Parameters:
+    ///   - regions: The regions, in the order that is their document order.
+    ///   - parent: The parallel state. It may not have children already.
+    /// - Precondition: As for ``addChildren(_:to:initial:)``.
+    public func addRegions(_ regions: [S], to parent: S) {
+        declare(regions, under: parent, as: .parallel, initial: nil)
+    }
+
+    /// Makes `state`, a compound state, keep `kind` history: entering it by
+    /// default enters what was active in it when it was last exited (or its
+    /// initial child, before it has been exited).
+    ///
+    /// A route that leads into `state` by naming one of its descendants
+    /// enters that descendant, not the history.
+    ///
+    /// - Parameters:
+    ///   - kind: ``HistoryKind/shallow`` (the child) or ``HistoryKind/deep``
+    ///     (the atomic descendants).
+    ///   - state: A state with children, declared first.
+    public func addHistory(_ kind: HistoryKind, to state: S) {
+        let code = internedCode(of: state)
+        ensureChart()
+        chart!.tree.setHistory(kind, of: code, names: name(of:))
+    }
+
+    /// Declares `children` under `parent`, refusing a change under an active
+    /// state once the machine has begun.
+    func declare(_ children: [S], under parent: S, as kind: StateTree.Kind, initial: S?) {
+        let parentCode = internedCode(of: parent)
+        let codes = children.map(internedCode(of:))
+        let initialCode = initial.map(internedCode(of:))
+        ensureChart()
+        if chart!.hasBegun {
+            let configuration = chart!.configuration
+            for code in [parentCode] + codes {
+                require(
+                    !configuration.isActive(code),
+                    "\(name(of: code)) is active: the tree under an active state cannot change once the machine has begun"
+                )
+            }
+        }
+        chart!.tree.add(codes, to: parentCode, kind: kind, initial: initialCode, names: name(of:))
+        if !chart!.hasBegun {
+            chart!.needsInitialConfiguration = true
+        }
+    }
+
+    /// Gives the machine a statechart, if it has none yet.
+    @inlinable
+    func ensureChart() {
+        if chart == nil {
+            chart = Statechart()
+            // A flat machine that already moved starts from where it is.
+            initialState = currentState
+        }
+    }
+
+    /// The state of `code`, for messages.
+    func name(of code: SymbolCode) -> String {
+        code == .wildcard ? "the machine" : String(describing: value(of: code))
+    }
+
+    // MARK: Entry and exit
+
+    /// Adds a handler that runs whenever `state` is entered: as a route's
+    /// target, as an ancestor of one, or by default (an initial child, a
+    /// region, history), and when ``start()`` enters the initial
+    /// configuration.
+    ///
+    /// In one step, entry handlers run last, after the state has changed and
+    /// after the handlers of the transition, outermost state first. The
+    /// context is the step's: `fromState` and `toState` are the machine's
+    /// `state` before and after it. A request a handler makes runs after the
+    /// step.
+    ///
+    /// - Parameters:
+    ///   - state: The state to watch. On a flat machine, any state.
+    ///   - order: When the handler runs among `state`'s entry handlers; lower first.
+    ///   - handler: Runs after `state` has been entered.
+    /// - Returns: What removes the handler.
+    @inlinable
+    @discardableResult
+    public func addEntryHandler(_ state: S, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+        ensureChart()
+        return register(.entry(internedCode(of: state)), order: order, handler: handler)
+    }
+
+    /// Adds a handler that runs whenever `state` is exited.
+    ///
+    /// In one step, exit handlers run first, before the state changes,
+    /// innermost state first (later regions before earlier ones).
+    ///
+    /// - Parameters:
+    ///   - state: The state to watch. On a flat machine, any state.
+    ///   - order: When the handler runs among `state`'s exit handlers; lower first.
+    ///   - handler: Runs before `state` is left.
+    /// - Returns: What removes the handler.
+    @inlinable
+    @discardableResult
+    public func addExitHandler(_ state: S, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
+        ensureChart()
+        return register(.exit(internedCode(of: state)), order: order, handler: handler)
+    }
+
+    /// Enters the initial configuration, running its entry handlers,
+    /// outermost first; once.
+    ///
+    /// The initial configuration is what entering the machine's initial
+    /// state makes: the state, its ancestors, and their default descendants.
+    /// A machine that is never started is already in that configuration, but
+    /// runs no entry handler for it.
+    ///
+    /// - Returns: `true` the first time; `false`, doing nothing, if the
+    ///   machine was started before or has already taken a step.
+    @discardableResult
+    public func start() -> Bool {
+        guard !hasStarted else { return false }
+        hasStarted = true
+        guard chart != nil else { return true }
+        guard !chart!.hasBegun, !isStepping else { return false }
+        prepareChart()
+        chart!.hasBegun = true
+        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfo: nil)
+        let handlers = self.handlers
+        let entries = activeCodes()
+        isStepping = true
+        deliveryDepth += 1
+        for state in entries {
+            handlers.forEachLifecycleHandler(entering: true, of: state) { invoke($0, context) }
+        }
+        endStep()
+        return true
+    }
+
+    // MARK: Reading
+
+    /// Every active state, in document order: each state before its
+    /// descendants, children and regions in the order they were declared.
+    ///
+    /// On a flat machine, `[state]`.
+    public var configuration: [S] {
+        guard chart != nil else { return [currentState] }
+        prepareChart()
+        return activeCodes().map(value(of:))
+    }
+
+    /// The codes of the active states, in document order.
+    func activeCodes() -> [SymbolCode] {
+        let chart = self.chart!
+        var codes: [SymbolCode] = []
+        func visit(_ code: SymbolCode) {
+            if code != .wildcard {
+                codes.append(code)
+            }
+            switch chart.tree.kind(of: code) {
+            case .atomic:
+                return
+            case .compound:
+                let child = chart.configuration.activeChild(of: code)
+                if child != .wildcard {
+                    visit(child)
+                }
+            case .parallel:
+                for child in chart.tree.children(of: code) where chart.configuration.isActive(child) {
+                    visit(child)
+                }
+            }
+        }
+        visit(.wildcard)
+        return codes
+    }
+
+    /// Whether `state` is active: the machine's `state`, one of its
+    /// ancestors, or any state of the configuration.
+    ///
+    /// - Complexity: One hash of `state`.
+    public func isActive(_ state: S) -> Bool {
+        guard chart != nil else { return state == currentState }
+        prepareChart()
+        let code = routes.code(of: state)
+        return code.isConcrete && chart!.configuration.isActive(code)
+    }
+
+    /// What `state` recorded as its history when it was last exited: its
+    /// active child (shallow) or its active atomic descendants (deep); empty
+    /// if it keeps no history or has not been exited yet.
+    public func recordedHistory(of state: S) -> [S] {
+        guard let chart else { return [] }
+        let code = routes.code(of: state)
+        guard code.isConcrete, chart.tree.history(of: code) != nil else { return [] }
+        return chart.configuration.recorded(by: code).map(value(of:))
+    }
+}
