@@ -1,0 +1,101 @@
+import Switchyard
+import Testing
+
+// A tree that cannot be a statechart stops the program with a message that
+// names the problem, in every build (each case in a child process). A control
+// case shows that a correct tree, declared in any order, does not stop.
+
+private enum Tree: StateType {
+    case a, b, c, d, e
+}
+
+@Suite struct StatechartMisuseTests {
+    @Test func aStateWithTwoParentsStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addChildren([.c], to: .a)
+            machine.addChildren([.c], to: .b)
+        }
+        #expect(message(of: result).contains("c is already a child of a; a state has one parent"))
+    }
+
+    @Test func aCycleStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addChildren([.b], to: .a)
+            machine.addChildren([.c], to: .b)
+            machine.addChildren([.a], to: .c)
+        }
+        #expect(message(of: result).contains("a is c's ancestor; adding it as a child would make a cycle"))
+    }
+
+    @Test func aStateAsItsOwnChildStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addChildren([.a], to: .a)
+        }
+        #expect(message(of: result).contains("a cannot be its own child"))
+    }
+
+    @Test func anInitialChildThatIsNotAChildStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addChildren([.b, .c], to: .a, initial: .d)
+        }
+        #expect(message(of: result).contains("the initial child d is not a child of a"))
+    }
+
+    @Test func aParallelStateWithoutRegionsStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addRegions([], to: .a)
+        }
+        #expect(message(of: result).contains("a needs at least one region"))
+    }
+
+    @Test func childrenAndRegionsOnOneStateStop() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addRegions([.b], to: .a)
+            machine.addChildren([.c], to: .a)
+        }
+        #expect(message(of: result).contains("a already has regions; a state cannot have both"))
+    }
+
+    @Test func historyOnAStateWithoutChildrenStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addHistory(.deep, to: .b)
+        }
+        #expect(message(of: result).contains("b keeps no history"))
+    }
+
+    @Test func changingTheTreeUnderAnActiveStateOnceStartedStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addChildren([.b], to: .a)
+            machine.start()
+            machine.addChildren([.c], to: .b)
+        }
+        #expect(message(of: result).contains("b is active: the tree under an active state cannot change"))
+    }
+
+    @Test func aCorrectTreeDeclaredInAnyOrderDoesNotStop() async {
+        await #expect(processExitsWith: .success) {
+            let machine = Machine<Tree, NoEvent>(state: .b)
+            // Children first, their parent's parent later; the initial state a child.
+            machine.addChildren([.c, .d], to: .b, initial: .d)
+            machine.addChildren([.b], to: .a)
+            machine.addHistory(.shallow, to: .b)
+            machine.start()
+            // Under an inactive state, the tree may still grow once started.
+            machine.addChildren([.e], to: .c)
+            precondition(machine.configuration == [.a, .b, .d])
+        }
+    }
+}
+
+/// What the stopped process wrote to standard error.
+private func message(of result: ExitTest.Result) -> String {
+    String(decoding: result.standardErrorContent, as: UTF8.self)
+}
