@@ -1,0 +1,210 @@
+// Saving and restoring a machine's configuration and recorded history.
+
+extension Machine {
+    /// The machine's configuration and recorded history, to restore later
+    /// with ``restore(_:runningHandlers:)``.
+    ///
+    /// - Complexity: O(*n*) in the active states and recorded history.
+    public func snapshot() -> MachineSnapshot<S> {
+        guard let chart else { return MachineSnapshot(activeStates: [currentState]) }
+        prepareChart()
+        var history: [S: [S]] = [:]
+        for (code, recorded) in chart.configuration.recorded.enumerated()
+        where !recorded.isEmpty && chart.tree.history(of: SymbolCode(code)) != nil {
+            history[value(of: SymbolCode(code))] = recorded.map(value(of:))
+        }
+        return MachineSnapshot(activeStates: configuration, history: history)
+    }
+
+    /// Puts the machine in the configuration, and gives it the recorded
+    /// history, that `snapshot` holds.
+    ///
+    /// Nothing changes unless the whole snapshot is valid for this machine's
+    /// tree: every state known, every active state's ancestors active, one
+    /// active child for each active compound state, every region of an
+    /// active parallel state active, history only where a state keeps it.
+    ///
+    /// - Parameters:
+    ///   - snapshot: What ``snapshot()`` made, here or on a machine built the same way.
+    ///   - runningHandlers: Whether to run the exit handlers of the active
+    ///     states the snapshot leaves out, innermost first, then the entry
+    ///     handlers of the states it adds, outermost first, as a step would.
+    ///     `false` (the default) runs no handler.
+    /// - Throws: A ``SnapshotError`` that says what is wrong; the machine is unchanged.
+    public func restore(_ snapshot: MachineSnapshot<S>, runningHandlers: Bool = false) throws(SnapshotError) {
+        guard !isStepping, decisionDepth == 0 else {
+            throw SnapshotError(
+                reason: .duringStep, description: "a machine cannot restore a snapshot while it takes or decides a step"
+            )
+        }
+        guard chart != nil else {
+            try restoreFlat(snapshot)
+            return
+        }
+        prepareChart()
+        let codes = try validatedCodes(of: snapshot)
+        let history = try validatedHistory(of: snapshot)
+        var restored = Configuration()
+        for code in codes {
+            restored.activate(code, in: chart!.tree)
+        }
+        restored.collectAtomics(in: chart!.tree)
+        for (code, recorded) in history {
+            restored.grow(toHold: code)
+            restored.recorded[Int(code)] = recorded
+        }
+        if runningHandlers {
+            moveHandlingLifecycle(to: restored)
+        } else {
+            chart!.configuration = restored
+        }
+        chart!.hasBegun = true
+        chart!.needsInitialConfiguration = false
+        currentCode = chart!.configuration.innermostState(in: chart!.tree)
+        currentState = value(of: currentCode)
+    }
+
+    /// A flat machine's snapshot is its one state.
+    private func restoreFlat(_ snapshot: MachineSnapshot<S>) throws(SnapshotError) {
+        guard let state = snapshot.activeStates.first else {
+            throw SnapshotError(reason: .noActiveState, description: "the snapshot names no active state")
+        }
+        guard snapshot.activeStates.count == 1 else {
+            throw SnapshotError(
+                reason: .twoActiveChildren,
+                description: "a flat machine has one state; the snapshot names \(snapshot.activeStates.count)")
+        }
+        guard snapshot.history.isEmpty else {
+            throw SnapshotError(reason: .unexpectedHistory, description: "a flat machine keeps no history")
+        }
+        try requireKnown(state)
+        currentState = state
+        currentCode = routes.code(of: state)
+    }
+
+    private func requireKnown(_ state: S) throws(SnapshotError) {
+        guard routes.code(of: state).isConcrete || state == currentState || state == initialState else {
+            throw SnapshotError(
+                reason: .unknownState, description: "the snapshot names \(state), which this machine does not know")
+        }
+    }
+
+    /// The codes of the snapshot's active states, checked to make a configuration.
+    private func validatedCodes(of snapshot: MachineSnapshot<S>) throws(SnapshotError) -> [SymbolCode] {
+        let tree = chart!.tree
+        guard !snapshot.activeStates.isEmpty else {
+            throw SnapshotError(reason: .noActiveState, description: "the snapshot names no active state")
+        }
+        var codes: [SymbolCode] = []
+        for state in snapshot.activeStates {
+            try requireKnown(state)
+            let code = internedCode(of: state)
+            if !codes.contains(code) {
+                codes.append(code)
+            }
+        }
+        let active = Set(codes)
+        for code in codes {
+            let parent = tree.parent(of: code)
+            guard parent == .wildcard || active.contains(parent) else {
+                throw SnapshotError(
+                    reason: .missingAncestor,
+                    description: "\(name(of: code)) is active but its parent \(name(of: parent)) is not")
+            }
+        }
+        for parent in [.wildcard] + codes {
+            let children =
+                parent == .wildcard
+                ? codes.filter { tree.parent(of: $0) == .wildcard } : tree.children(of: parent).filter(active.contains)
+            switch tree.kind(of: parent) {
+            case .atomic:
+                continue
+            case .compound:
+                guard children.count <= 1 else {
+                    throw SnapshotError(
+                        reason: .twoActiveChildren,
+                        description: "\(children.map(name(of:)).joined(separator: " and ")) are all active, "
+                            + "but \(name(of: parent)) has one active child at a time")
+                }
+                guard !children.isEmpty else {
+                    throw SnapshotError(
+                        reason: .missingChild, description: "\(name(of: parent)) is active but none of its children is")
+                }
+            case .parallel:
+                for region in tree.children(of: parent) where !active.contains(region) {
+                    throw SnapshotError(
+                        reason: .missingRegion,
+                        description: "\(name(of: parent)) is active but its region \(name(of: region)) is not")
+                }
+            }
+        }
+        return codes
+    }
+
+    /// The snapshot's history by code, checked against the tree.
+    private func validatedHistory(of snapshot: MachineSnapshot<S>) throws(SnapshotError) -> [(
+        SymbolCode, [SymbolCode]
+    )] {
+        let tree = chart!.tree
+        var history: [(SymbolCode, [SymbolCode])] = []
+        for (state, recorded) in snapshot.history {
+            try requireKnown(state)
+            let code = internedCode(of: state)
+            guard let kind = tree.history(of: code) else {
+                throw SnapshotError(
+                    reason: .unexpectedHistory, description: "the snapshot gives history to \(state), which keeps none")
+            }
+            var codes: [SymbolCode] = []
+            for remembered in recorded {
+                try requireKnown(remembered)
+                let rememberedCode = internedCode(of: remembered)
+                let fits =
+                    kind == .shallow
+                    ? tree.parent(of: rememberedCode) == code
+                    : tree.isDescendant(rememberedCode, of: code) && tree.kind(of: rememberedCode) == .atomic
+                guard fits, kind == .deep || recorded.count == 1 else {
+                    throw SnapshotError(
+                        reason: .unexpectedHistory,
+                        description: "\(state) keeps \(kind) history, which cannot record \(recorded)")
+                }
+                codes.append(rememberedCode)
+            }
+            history.append((code, codes))
+        }
+        return history
+    }
+
+    /// Moves to `restored`, running the exit handlers of what it leaves out
+    /// and the entry handlers of what it adds, as a step would.
+    private func moveHandlingLifecycle(to restored: Configuration) {
+        let before = activeCodes()
+        chart!.hasBegun = true
+        plan.reset()
+        for code in before.reversed() where !restored.isActive(code) {
+            plan.exits.append(code)
+        }
+        let old = chart!.configuration
+        chart!.configuration = restored
+        for code in activeCodes() where !old.isActive(code) {
+            plan.entries.append(code)
+        }
+        chart!.configuration = old
+        let afterCode = restored.innermostState(in: chart!.tree)
+        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfo: nil)
+        let handlers = self.handlers
+        let exits = plan.exits
+        let entries = plan.entries
+        isStepping = true
+        deliveryDepth += 1
+        for code in exits {
+            handlers.forEachLifecycleHandler(entering: false, of: code) { invoke($0, context) }
+        }
+        chart!.configuration = restored
+        currentCode = afterCode
+        currentState = context.toState
+        for code in entries {
+            handlers.forEachLifecycleHandler(entering: true, of: code) { invoke($0, context) }
+        }
+        endStep()
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Switchyard
+import Testing
+
+// Saving and restoring a configuration with its recorded history: JSON round
+// trips, handlers only when asked, and every kind of bad snapshot refused with
+// the machine unchanged.
+
+private enum Song: String, StateType, Codable, CaseIterable {
+    case off, on, editing, typing, selecting, browsing, list, detail
+    case lights, kitchen, kitchenOff, kitchenOn, hall, hallOff, hallOn
+}
+
+private enum Key: EventType {
+    case power, select, browse, open, kitchen, hall
+}
+
+/// off / on { editing { typing, selecting }, browsing { list, detail } } with
+/// deep history on `on`; lights ‖ kitchen { off, on } ‖ hall { off, on }.
+private func makeMachine(log: Log = Log()) -> Machine<Song, Key> {
+    Machine(state: .off) { machine in
+        machine.addChildren([.editing, .browsing], to: .on)
+        machine.addChildren([.typing, .selecting], to: .editing)
+        machine.addChildren([.list, .detail], to: .browsing)
+        machine.addHistory(.deep, to: .on)
+        machine.addHistory(.shallow, to: .editing)
+        machine.addRegions([.kitchen, .hall], to: .lights)
+        machine.addChildren([.kitchenOff, .kitchenOn], to: .kitchen)
+        machine.addChildren([.hallOff, .hallOn], to: .hall)
+        machine.addRoutes(event: .power, transitions: [.off => .on, .on => .off])
+        machine.addRoutes(event: .select, transitions: [.typing => .selecting])
+        machine.addRoutes(event: .browse, transitions: [.editing => .browsing, .browsing => .editing])
+        machine.addRoutes(event: .open, transitions: [.list => .detail])
+        machine.addRoutes(event: .kitchen, transitions: [.off => .lights, .kitchenOff => .kitchenOn])
+        for state in Song.allCases {
+            machine.addEntryHandler(state) { _ in log("enter \(state)") }
+            machine.addExitHandler(state) { _ in log("exit \(state)") }
+        }
+    }
+}
+
+/// Encodes and decodes through JSON.
+private func roundTrip(_ snapshot: MachineSnapshot<Song>) throws -> MachineSnapshot<Song> {
+    try JSONDecoder().decode(MachineSnapshot<Song>.self, from: JSONEncoder().encode(snapshot))
+}
+
+@Suite struct SnapshotTests {
+    @Test func aSnapshotWithHistoryRoundTripsThroughJSONIntoAFreshMachine() throws {
+        let original = makeMachine()
+        original <-! .power <-! .select <-! .browse <-! .open <-! .power
+        let saved = original.snapshot()
+        #expect(saved.activeStates == [.off])
+        #expect(saved.history == [.on: [.detail], .editing: [.selecting]])
+
+        let log = Log()
+        let copy = makeMachine(log: log)
+        try copy.restore(try roundTrip(saved))
+
+        #expect(log.lines.isEmpty)
+        #expect(copy.configuration == original.configuration)
+        #expect(copy.recordedHistory(of: .on) == [.detail])
+        // The restored history is used: power enters on through it.
+        copy <-! .power
+        #expect(copy.configuration == [.on, .browsing, .detail])
+        copy <-! .browse
+        #expect(copy.configuration == [.on, .editing, .selecting])
+    }
+
+    @Test func aSnapshotOfRegionsRoundTrips() throws {
+        let original = makeMachine()
+        original <-! .kitchen <-! .kitchen
+        let copy = makeMachine()
+        try copy.restore(try roundTrip(original.snapshot()))
+        #expect(copy.configuration == [.lights, .kitchen, .kitchenOn, .hall, .hallOff])
+        #expect(copy.state == .lights)
+    }
+
+    @Test func restoringCanRunTheExitAndEntryHandlersOfTheMove() throws {
+        let log = Log()
+        let machine = makeMachine(log: log)
+        machine <-! .power
+        log.clear()
+
+        try machine.restore(
+            MachineSnapshot(activeStates: [.on, .browsing, .list]), runningHandlers: true)
+
+        #expect(machine.state == .list)
+        #expect(log.lines == ["exit typing", "exit editing", "enter browsing", "enter list"])
+    }
+
+    @Test func aFlatMachineSavesAndRestoresItsState() throws {
+        let machine = Machine<MyState, MyEvent>(state: .state0) { $0.addRoute(.state0 => .state1) }
+        machine <- .state1
+        let saved = machine.snapshot()
+        #expect(saved == MachineSnapshot(activeStates: [.state1]))
+        machine.addRoute(.state1 => .state2)
+        machine <- .state2
+        try machine.restore(saved)
+        #expect(machine.state == .state1)
+        #expect(machine.tryState(.state2))
+    }
+
+    // MARK: Refused
+
+    @Test(arguments: [
+        (MachineSnapshot<Song>(activeStates: []), SnapshotError.Reason.noActiveState),
+        (MachineSnapshot(activeStates: [.on, .editing, .typing, .list]), .missingAncestor),
+        (MachineSnapshot(activeStates: [.on, .editing, .typing, .browsing, .list]), .twoActiveChildren),
+        (MachineSnapshot(activeStates: [.off, .on, .editing, .typing]), .twoActiveChildren),
+        (MachineSnapshot(activeStates: [.on, .editing]), .missingChild),
+        (MachineSnapshot(activeStates: [.lights, .kitchen, .kitchenOn]), .missingRegion),
+        (MachineSnapshot(activeStates: [.off], history: [.browsing: [.list]]), .unexpectedHistory),
+        (MachineSnapshot(activeStates: [.off], history: [.editing: [.list]]), .unexpectedHistory),
+        (MachineSnapshot(activeStates: [.off], history: [.editing: [.typing, .selecting]]), .unexpectedHistory),
+        (MachineSnapshot(activeStates: [.off], history: [.on: [.browsing]]), .unexpectedHistory),
+    ])
+    fileprivate func anImpossibleSnapshotIsRefusedAndChangesNothing(
+        snapshot: MachineSnapshot<Song>, reason: SnapshotError.Reason
+    ) {
+        let log = Log()
+        let machine = makeMachine(log: log)
+        machine <-! .power <-! .browse
+        let before = (machine.configuration, machine.recordedHistory(of: .editing), machine.state)
+        log.clear()
+
+        #expect {
+            try machine.restore(snapshot, runningHandlers: true)
+        } throws: { error in
+            (error as? SnapshotError)?.reason == reason
+        }
+
+        #expect(machine.configuration == before.0)
+        #expect(machine.recordedHistory(of: .editing) == before.1)
+        #expect(machine.state == before.2)
+        #expect(log.lines.isEmpty)
+    }
+
+    @Test func aSnapshotNamingAStateTheMachineDoesNotKnowIsRefused() throws {
+        let machine = Machine<MyState, MyEvent>(state: .state0) { $0.addChildren([.state1], to: .state0) }
+        let error = try #require(throws: SnapshotError.self) {
+            try machine.restore(MachineSnapshot(activeStates: [.state3]))
+        }
+        #expect(error.reason == .unknownState)
+        #expect(error.description.contains("state3"))
+        #expect(machine.configuration == [.state0, .state1])
+    }
+
+    @Test func aFlatMachineRefusesMoreThanOneStateOrHistory() {
+        let machine = Machine<MyState, MyEvent>(state: .state0) { $0.addRoute(.state0 => .state1) }
+        #expect(throws: SnapshotError.self) {
+            try machine.restore(MachineSnapshot(activeStates: [.state0, .state1]))
+        }
+        #expect(throws: SnapshotError.self) {
+            try machine.restore(MachineSnapshot(activeStates: [.state1], history: [.state0: [.state1]]))
+        }
+        #expect(throws: SnapshotError.self) {
+            try machine.restore(MachineSnapshot(activeStates: [.state3]))
+        }
+        #expect(machine.state == .state0)
+    }
+
+    @Test func restoringDuringAStepIsRefused() {
+        let machine = makeMachine()
+        var reason: SnapshotError.Reason?
+        machine.addEntryHandler(.on) { [unowned machine] _ in
+            do {
+                try machine.restore(MachineSnapshot(activeStates: [.off]))
+            } catch let error as SnapshotError {
+                reason = error.reason
+            } catch {
+                Issue.record("restore threw \(error)")
+            }
+        }
+        machine <-! .power
+        #expect(reason == .duringStep)
+        #expect(machine.state == .typing)
+    }
+}
