@@ -12,7 +12,7 @@ struct Configuration {
     /// By code: whether the state is active.
     @usableFromInline var isActive: [Bool] = [true]
     /// The active atomic states, in document order.
-    @usableFromInline var atomics: [SymbolCode] = []
+    @usableFromInline var atomics = ReusableList<SymbolCode>()
     /// By code: what a state with history recorded when last exited.
     @usableFromInline var recorded: [[SymbolCode]] = [[]]
 
@@ -68,7 +68,7 @@ struct Configuration {
     /// Appends the active proper descendants of `code` to `list`, innermost
     /// first and later siblings before earlier ones: reverse document order.
     @inlinable
-    func appendActiveDescendants(of code: SymbolCode, in tree: StateTree, to list: inout [SymbolCode]) {
+    func appendActiveDescendants(of code: SymbolCode, in tree: StateTree, to list: inout ReusableList<SymbolCode>) {
         switch tree.kind(of: code) {
         case .atomic:
             return
@@ -88,7 +88,7 @@ struct Configuration {
     /// Lists the active atomic states again, in document order.
     @inlinable
     mutating func collectAtomics(in tree: StateTree) {
-        atomics.removeAll(keepingCapacity: true)
+        atomics.removeAll()
         func visit(_ code: SymbolCode) {
             switch tree.kind(of: code) {
             case .atomic:
@@ -149,20 +149,20 @@ struct StepPlan {
         }
     }
 
-    @usableFromInline var moves: [Move] = []
+    @usableFromInline var moves = ReusableList<Move>()
     /// The states to exit, innermost first.
-    @usableFromInline var exits: [SymbolCode] = []
+    @usableFromInline var exits = ReusableList<SymbolCode>()
     /// The states to enter, outermost first.
-    @usableFromInline var entries: [SymbolCode] = []
+    @usableFromInline var entries = ReusableList<SymbolCode>()
 
     @inlinable
     init() {}
 
     @inlinable
     mutating func reset() {
-        moves.removeAll(keepingCapacity: true)
-        exits.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
+        moves.removeAll()
+        exits.removeAll()
+        entries.removeAll()
     }
 
     // MARK: Choosing moves
@@ -225,7 +225,7 @@ struct StepPlan {
             // Moves exit disjoint subtrees; keep the whole list in reverse
             // document order (a few moves, a few states: insertion sort).
             if start > 0 {
-                Self.sort(&exits) { tree.order(of: $0) > tree.order(of: $1) }
+                exits.insertionSort { tree.order(of: $0) > tree.order(of: $1) }
             }
         }
     }
@@ -240,7 +240,7 @@ struct StepPlan {
             addWithDescendants(move.target, configuration: configuration, tree: tree)
             addAncestors(of: move.target, below: domain, configuration: configuration, tree: tree)
         }
-        Self.sort(&entries) { tree.order(of: $0) < tree.order(of: $1) }
+        entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
     }
 
     /// Fills ``entries`` with what entering `state` from outside the machine
@@ -249,7 +249,7 @@ struct StepPlan {
     mutating func planInitialEntry(of state: SymbolCode, configuration: Configuration, tree: StateTree) {
         addWithDescendants(state, configuration: configuration, tree: tree)
         addAncestors(of: state, below: .wildcard, configuration: configuration, tree: tree)
-        Self.sort(&entries) { tree.order(of: $0) < tree.order(of: $1) }
+        entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
     }
 
     /// SCXML's addDescendantStatesToEnter: `state`, then what entering it by
@@ -266,8 +266,12 @@ struct StepPlan {
             if recorded.isEmpty {
                 addWithDescendants(tree.initialChild(of: state), configuration: configuration, tree: tree)
             } else {
+                // All the remembered states first, then their ancestors: a
+                // parallel ancestor then finds its regions covered by them.
                 for remembered in recorded {
                     addWithDescendants(remembered, configuration: configuration, tree: tree)
+                }
+                for remembered in recorded {
                     addAncestors(of: remembered, below: state, configuration: configuration, tree: tree)
                 }
             }
@@ -304,21 +308,6 @@ struct StepPlan {
     mutating func add(_ state: SymbolCode) {
         if !entries.contains(state) {
             entries.append(state)
-        }
-    }
-
-    /// Sorts a short list in place, without allocating.
-    @inlinable
-    static func sort(_ list: inout [SymbolCode], by isBefore: (SymbolCode, SymbolCode) -> Bool) {
-        guard list.count > 1 else { return }
-        for index in 1..<list.count {
-            let value = list[index]
-            var position = index
-            while position > 0, isBefore(value, list[position - 1]) {
-                list[position] = list[position - 1]
-                position -= 1
-            }
-            list[position] = value
         }
     }
 }

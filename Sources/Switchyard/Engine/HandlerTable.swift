@@ -298,7 +298,8 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///   O(*d*²) for a chart *d* deep, whatever the number of handlers elsewhere.
     @inlinable
     func forEachHandler(
-        kind: DeliveryKind, event: SymbolCode, before: [SymbolCode], after: [SymbolCode], _ body: (Record) -> Void
+        kind: DeliveryKind, event: SymbolCode, before: ReusableList<SymbolCode>, after: ReusableList<SymbolCode>,
+        _ body: (Record) -> Void
     ) {
         let storage = self.storage
         let capacity = 2 + 2 * before.count * after.count

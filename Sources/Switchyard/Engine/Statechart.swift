@@ -4,16 +4,19 @@
 /// or exit handler; until then it is flat and keeps its fast path. The step
 /// being planned lives beside it, in the machine, so that conditions and
 /// handlers may read the chart while a step is computed and delivered.
+///
+/// A class, so that the machine reaches it through one reference: held as an
+/// optional struct, every access copied its lists.
 @usableFromInline
-struct Statechart {
-    @usableFromInline var tree = StateTree()
-    @usableFromInline var configuration = Configuration()
+final class Statechart {
+    @exclusivity(unchecked) @usableFromInline var tree = StateTree()
+    @exclusivity(unchecked) @usableFromInline var configuration = Configuration()
     /// Whether the configuration must be built again from the machine's
     /// initial state: before the machine begins, after each declaration.
-    @usableFromInline var needsInitialConfiguration = true
+    @exclusivity(unchecked) @usableFromInline var needsInitialConfiguration = true
     /// Whether the machine has been started or has taken a step: from then on
     /// the tree under active states is fixed.
-    @usableFromInline var hasBegun = false
+    @exclusivity(unchecked) @usableFromInline var hasBegun = false
 
     @inlinable
     init() {}
@@ -21,7 +24,7 @@ struct Statechart {
     /// Lays out the tree and, before the machine begins, builds the
     /// configuration that entering `initial` makes.
     @inlinable
-    mutating func prepare(initial: SymbolCode, plan: inout StepPlan) {
+    func prepare(initial: SymbolCode, plan: inout StepPlan) {
         tree.layOutIfNeeded()
         guard needsInitialConfiguration else { return }
         needsInitialConfiguration = false
@@ -36,7 +39,7 @@ struct Statechart {
 
     /// Records the history of the states `plan` exits, before any of them exits.
     @inlinable
-    mutating func recordHistory(of plan: StepPlan) {
+    func recordHistory(of plan: StepPlan) {
         for state in plan.exits {
             guard let kind = tree.history(of: state) else { continue }
             configuration.grow(toHold: state)
@@ -54,7 +57,7 @@ struct Statechart {
 
     /// Exits and enters what `plan` says.
     @inlinable
-    mutating func apply(_ plan: StepPlan) {
+    func apply(_ plan: StepPlan) {
         for state in plan.exits {
             configuration.deactivate(state, in: tree)
         }
@@ -67,8 +70,8 @@ struct Statechart {
     /// The deepest state that will contain every active atomic state once
     /// `plan` is applied, found without applying it.
     @inlinable
-    func innermostState(after plan: StepPlan, scratch: inout [SymbolCode]) -> SymbolCode {
-        scratch.removeAll(keepingCapacity: true)
+    func innermostState(after plan: StepPlan, scratch: inout ReusableList<SymbolCode>) -> SymbolCode {
+        scratch.removeAll()
         for atomic in configuration.atomics where !plan.exits.contains(atomic) {
             scratch.append(atomic)
         }
@@ -86,7 +89,7 @@ struct Statechart {
 
     /// `state` and its ancestors, innermost first, then the root.
     @inlinable
-    func appendAncestry(of state: SymbolCode, to list: inout [SymbolCode]) {
+    func appendAncestry(of state: SymbolCode, to list: inout ReusableList<SymbolCode>) {
         var current = state
         while current != .wildcard {
             list.append(current)

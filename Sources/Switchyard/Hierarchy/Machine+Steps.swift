@@ -30,10 +30,11 @@ extension Machine {
     /// configuration that entering its state makes; `state` follows.
     @inlinable
     func prepareChart() {
-        guard chart!.needsInitialConfiguration || !chart!.tree.isLaidOut else { return }
-        let anchor = internedCode(of: chart!.hasBegun ? currentState : initialState)
-        chart!.prepare(initial: anchor, plan: &plan)
-        let innermost = chart!.configuration.innermostState(in: chart!.tree)
+        let chart = self.chart.unsafelyUnwrapped
+        guard chart.needsInitialConfiguration || !chart.tree.isLaidOut else { return }
+        let anchor = internedCode(of: chart.hasBegun ? currentState : initialState)
+        chart.prepare(initial: anchor, plan: &plan)
+        let innermost = chart.configuration.innermostState(in: chart.tree)
         currentState = value(of: innermost)
         currentCode = innermost
     }
@@ -73,7 +74,7 @@ extension Machine {
     func chooseMoves(for event: E, userInfo: Any?) -> (code: SymbolCode, mapped: S?, refusal: Refusal?) {
         // Local copies: conditions and mappings may read and change the machine.
         let routes = self.routes
-        let chart = self.chart!
+        let chart = self.chart.unsafelyUnwrapped
         let eventCode = routes.code(of: event)
         let current = currentState
         var refusal: Refusal?
@@ -144,7 +145,7 @@ extension Machine {
     @inlinable
     func chooseMove(toward target: S, code targetCode: SymbolCode, userInfo: Any?) -> Refusal? {
         let routes = self.routes
-        let chart = self.chart!
+        let chart = self.chart.unsafelyUnwrapped
         let current = currentState
         var refusal: Refusal?
         plan.reset()
@@ -188,31 +189,34 @@ extension Machine {
     /// handlers of `kind`, entries; then runs the requests its handlers made.
     @inlinable
     func takeStep(kind: DeliveryKind, event: E?, eventCode: SymbolCode, userInfo: Any?) {
-        plan.planExits(in: chart!.configuration, tree: chart!.tree)
-        plan.planEntries(in: chart!.configuration, tree: chart!.tree)
+        let chart = self.chart.unsafelyUnwrapped
+        plan.planExits(in: chart.configuration, tree: chart.tree)
+        // History is recorded as the states are exited, so a state exited and
+        // entered again in this step is entered through what it just recorded.
+        chart.recordHistory(of: plan)
+        plan.planEntries(in: chart.configuration, tree: chart.tree)
         let beforeCode = currentCode
-        let afterCode = chart!.innermostState(after: plan, scratch: &scratch)
+        let afterCode = chart.innermostState(after: plan, scratch: &scratch)
         let context = Context(event: event, fromState: currentState, toState: value(of: afterCode), userInfo: userInfo)
         // Local copies: handlers may add or dispose handlers, and each
         // handler's request waits, so the plan stays as it is.
         let handlers = self.handlers
         let exits = plan.exits
         let entries = plan.entries
-        chart!.hasBegun = true
+        chart.hasBegun = true
         isStepping = true
         deliveryDepth += 1
 
-        chart!.recordHistory(of: plan)
         for state in exits {
             handlers.forEachLifecycleHandler(entering: false, of: state) { invoke($0, context) }
         }
-        chart!.apply(plan)
+        chart.apply(plan)
         currentState = context.toState
         currentCode = afterCode
-        ancestryBefore.removeAll(keepingCapacity: true)
-        ancestryAfter.removeAll(keepingCapacity: true)
-        chart!.appendAncestry(of: beforeCode, to: &ancestryBefore)
-        chart!.appendAncestry(of: afterCode, to: &ancestryAfter)
+        ancestryBefore.removeAll()
+        ancestryAfter.removeAll()
+        chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
+        chart.appendAncestry(of: afterCode, to: &ancestryAfter)
         handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
             invoke($0, context)
         }

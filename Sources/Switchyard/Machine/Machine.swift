@@ -82,9 +82,9 @@ public final class Machine<S: StateType, E: EventType> {
     /// The step being planned or delivered, and scratch lists, kept so that a
     /// step allocates nothing once they have grown.
     @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
-    @exclusivity(unchecked) @usableFromInline var ancestryBefore: [SymbolCode] = []
-    @exclusivity(unchecked) @usableFromInline var ancestryAfter: [SymbolCode] = []
-    @exclusivity(unchecked) @usableFromInline var scratch: [SymbolCode] = []
+    @exclusivity(unchecked) @usableFromInline var ancestryBefore = ReusableList<SymbolCode>()
+    @exclusivity(unchecked) @usableFromInline var ancestryAfter = ReusableList<SymbolCode>()
+    @exclusivity(unchecked) @usableFromInline var scratch = ReusableList<SymbolCode>()
     /// Requests made by handlers while a statechart runs a step, decided after it.
     @exclusivity(unchecked) @usableFromInline var queuedRequests: [QueuedRequest] = []
     @exclusivity(unchecked) @usableFromInline var isStepping = false

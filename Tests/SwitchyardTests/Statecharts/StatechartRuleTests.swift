@@ -247,6 +247,44 @@ private func makeChart(
             ])
     }
 
+    // MARK: History
+
+    @Test func aStateExitedAndEnteredInOneStepIsEnteredThroughWhatItJustRecorded() {
+        // Found by the model test: a's history was read before this step recorded it.
+        let log = Log()
+        let chart = makeChart(in: .a12, log: log) { chart in
+            chart.addHistory(.shallow, to: .a1)
+            chart.addRoutes(event: .go, transitions: [.a1 => .a1])
+        }
+        chart <-! .go
+        #expect(log.lines == ["exit a12", "exit a1", "go: a12 => a12", "enter a1", "enter a12"])
+    }
+
+    @Test func deepHistoryOverRegionsEntersEachRegionsRememberedStateAndNoOther() {
+        // Found by the model test: the first remembered state's parallel
+        // ancestor entered the other region by default before the second
+        // remembered state was added.
+        let log = Log()
+        let chart = Chart(state: .z)
+        chart.addChildren([.p], to: .b)
+        chart.addRegions([.r1, .r2], to: .p)
+        chart.addChildren([.r1x, .r1y], to: .r1)
+        chart.addChildren([.r2x, .r2y], to: .r2)
+        chart.addHistory(.deep, to: .b)
+        chart.addRoutes(event: .go, transitions: [.z => .b, .r1x => .r1y, .r2x => .r2y])
+        chart.addRoutes(event: .other, transitions: [.b => .z, .z => .b])
+        chart <-! .go <-! .go <-! .other
+        #expect(chart.recordedHistory(of: .b) == [.r1y, .r2y])
+        for state in Node.allCases {
+            chart.addEntryHandler(state) { _ in log("enter \(state)") }
+        }
+
+        chart <-! .other
+
+        #expect(chart.configuration == [.b, .p, .r1, .r1y, .r2, .r2y])
+        #expect(log.lines == ["enter b", "enter p", "enter r1", "enter r1y", "enter r2", "enter r2y"])
+    }
+
     // MARK: Asking for states
 
     @Test func tryStateNamesAStateAtAnyDepth() {
