@@ -61,3 +61,18 @@ extension Document {
         }
     }
 }
+
+/// The states of the `nested-3` chart: top { left { l1, l2 }, right { r1, r2 } }.
+public enum Nested: Int, StateType, CaseIterable, Sendable {
+    case top, left, l1, l2, right, r1, r2
+}
+
+/// The states of the `parallel-2` chart: pair ‖ first { a, b } ‖ second { c, d }.
+public enum Pair: Int, StateType, CaseIterable, Sendable {
+    case pair, first, a, b, second, c, d
+}
+
+/// The one event of the statechart cases.
+public enum Flip: EventType, Sendable {
+    case flip
+}

@@ -68,3 +68,23 @@ struct ReusableList<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 }
+
+extension ReusableList {
+    /// Whether an element satisfies `predicate`; an index loop, which
+    /// optimises better than the generic one.
+    @inlinable
+    func contains(where predicate: (Element) -> Bool) -> Bool {
+        for position in 0..<length where predicate(storage[position]) {
+            return true
+        }
+        return false
+    }
+}
+
+extension ReusableList where Element: Equatable {
+    /// Whether `element` is in the list.
+    @inlinable
+    func contains(_ element: Element) -> Bool {
+        contains { $0 == element }
+    }
+}

@@ -1,12 +1,16 @@
-/// A machine's statechart: its tree of states and which of them are active.
+/// A machine's statechart: its tree of states, which of them are active, and
+/// how a step exits and enters them.
 ///
 /// A machine has one once it declares children or regions, or adds an entry
 /// or exit handler; until then it is flat and keeps its fast path. The step
-/// being planned lives beside it, in the machine, so that conditions and
-/// handlers may read the chart while a step is computed and delivered.
+/// being planned (``StepPlan``) lives beside it, in the machine, so that
+/// conditions and handlers may read the chart while a step is computed and
+/// delivered.
 ///
-/// A class, so that the machine reaches it through one reference: held as an
-/// optional struct, every access copied its lists.
+/// The algorithms are SCXML's (W3C Recommendation 2015-09-01, section 3.13
+/// and Appendix D), on state codes. They are methods of this class, reading
+/// its own tree and configuration: passing those structs to functions from
+/// outside cost a retain of each of their lists at every call.
 @usableFromInline
 final class Statechart {
     @exclusivity(unchecked) @usableFromInline var tree = StateTree()
@@ -21,6 +25,8 @@ final class Statechart {
     @inlinable
     init() {}
 
+    // MARK: The configuration
+
     /// Lays out the tree and, before the machine begins, builds the
     /// configuration that entering `initial` makes.
     @inlinable
@@ -30,17 +36,172 @@ final class Statechart {
         needsInitialConfiguration = false
         configuration = Configuration()
         plan.reset()
-        plan.planInitialEntry(of: initial, configuration: configuration, tree: tree)
-        for state in plan.entries {
-            configuration.activate(state, in: tree)
+        planInitialEntry(of: initial, into: &plan)
+        for index in 0..<plan.entries.length {
+            activate(plan.entries.storage[index], in: &configuration)
         }
-        configuration.collectAtomics(in: tree)
+        collectAtomics(of: &configuration)
     }
 
-    /// Records the history of the states `plan` exits, before any of them exits.
+    /// Makes `code` active in `configuration`, and its parent's active child
+    /// if the parent is compound.
     @inlinable
-    func recordHistory(of plan: StepPlan) {
-        for state in plan.exits {
+    func activate(_ code: SymbolCode, in configuration: inout Configuration) {
+        configuration.grow(toHold: code)
+        configuration.isActive[Int(code)] = true
+        let parent = tree.parent(of: code)
+        if tree.kind(of: parent) == .compound {
+            configuration.grow(toHold: parent)
+            configuration.activeChild[Int(parent)] = code
+        }
+    }
+
+    /// Makes `code` inactive.
+    @inlinable
+    func deactivate(_ code: SymbolCode) {
+        configuration.isActive[Int(code)] = false
+        let parent = tree.parent(of: code)
+        if configuration.activeChild(of: parent) == code {
+            configuration.activeChild[Int(parent)] = .wildcard
+        }
+    }
+
+    /// Lists `configuration`'s active atomic states again, in document order.
+    @inlinable
+    func collectAtomics(of configuration: inout Configuration) {
+        configuration.atomics.removeAll()
+        func visit(_ code: SymbolCode, _ configuration: inout Configuration) {
+            switch tree.kind(of: code) {
+            case .atomic:
+                configuration.atomics.append(code)
+            case .compound:
+                let child = configuration.activeChild(of: code)
+                if child != .wildcard {
+                    visit(child, &configuration)
+                }
+            case .parallel:
+                for child in tree.children(of: code) where configuration.isActive(child) {
+                    visit(child, &configuration)
+                }
+            }
+        }
+        visit(.wildcard, &configuration)
+    }
+
+    /// The deepest state that contains every active atomic state of
+    /// `configuration`: the single one when no parallel state is active; the
+    /// root when nothing is active.
+    @inlinable
+    func innermostState(of configuration: Configuration) -> SymbolCode {
+        let atomics = configuration.atomics
+        guard atomics.length > 0 else { return .wildcard }
+        var candidate = atomics.storage[0]
+        // Atomics are in document order: a state that contains the first and
+        // the last contains all of them.
+        let last = atomics.storage[atomics.length - 1]
+        while candidate != .wildcard, !tree.isWithin(last, candidate) {
+            candidate = tree.parent(of: candidate)
+        }
+        return candidate
+    }
+
+    // MARK: Choosing moves
+
+    /// The state below which `move` exits and enters: SCXML's transition domain.
+    ///
+    /// A local move from a compound state to one of its descendants stays
+    /// inside the source; any other move's domain is the nearest compound
+    /// proper ancestor of the source that contains the target (the root if
+    /// none does, and for a move from the root).
+    @inlinable
+    func domain(of move: StepPlan.Move) -> SymbolCode? {
+        guard move.target != .wildcard else { return nil }
+        if move.isLocal, tree.kind(of: move.source) == .compound, tree.isDescendant(move.target, of: move.source) {
+            return move.source
+        }
+        var ancestor = move.source == .wildcard ? .wildcard : tree.parent(of: move.source)
+        while ancestor != .wildcard,
+            !(tree.kind(of: ancestor) == .compound && tree.isDescendant(move.target, of: ancestor))
+        {
+            ancestor = tree.parent(of: ancestor)
+        }
+        return ancestor
+    }
+
+    /// Adds `move` to `plan` unless it conflicts with one already chosen: two
+    /// conflict when the states they exit overlap, which happens when one's
+    /// domain is inside (or is) the other's. A move whose source is a proper
+    /// descendant of the sources of all it conflicts with replaces them;
+    /// otherwise the moves chosen first stay.
+    @inlinable
+    func choose(_ move: StepPlan.Move, into plan: inout StepPlan) {
+        var move = move
+        move.domain = domain(of: move)
+        guard let domain = move.domain else {
+            plan.moves.append(move)
+            return
+        }
+        func conflicts(_ other: StepPlan.Move) -> Bool {
+            guard let otherDomain = other.domain else { return false }
+            return tree.isWithin(domain, otherDomain) || tree.isWithin(otherDomain, domain)
+        }
+        for index in 0..<plan.moves.length {
+            let other = plan.moves.storage[index]
+            if conflicts(other), !tree.isDescendant(move.source, of: other.source) {
+                return
+            }
+        }
+        plan.moves.removeAll(where: conflicts)
+        plan.moves.append(move)
+    }
+
+    // MARK: Exits
+
+    /// Fills the plan's exits: the active states below the domains of its
+    /// moves, in reverse document order (innermost first, later siblings
+    /// before earlier ones).
+    @inlinable
+    func planExits(into plan: inout StepPlan) {
+        for index in 0..<plan.moves.length {
+            guard let domain = plan.moves.storage[index].domain else { continue }
+            let start = plan.exits.length
+            appendActiveDescendants(of: domain, to: &plan.exits)
+            // Moves exit disjoint subtrees: keep the whole list in order.
+            if start > 0 {
+                plan.exits.insertionSort { tree.order(of: $0) > tree.order(of: $1) }
+            }
+        }
+    }
+
+    /// Appends the active proper descendants of `code` to `list`, in reverse
+    /// document order, by a post-order walk.
+    @inlinable
+    func appendActiveDescendants(of code: SymbolCode, to list: inout ReusableList<SymbolCode>) {
+        switch tree.kind(of: code) {
+        case .atomic:
+            return
+        case .compound:
+            let child = configuration.activeChild(of: code)
+            guard child != .wildcard else { return }
+            appendActiveDescendants(of: child, to: &list)
+            list.append(child)
+        case .parallel:
+            for child in tree.children(of: code).reversed() where configuration.isActive(child) {
+                appendActiveDescendants(of: child, to: &list)
+                list.append(child)
+            }
+        }
+    }
+
+    /// Records the history of the states the plan exits, before any of them
+    /// exits and before the entries are planned: a state exited and entered
+    /// again in one step is entered through what it just recorded.
+    ///
+    /// The plan is `inout` here and below only so that it is not copied.
+    @inlinable
+    func recordHistory(of plan: inout StepPlan) {
+        for index in 0..<plan.exits.length {
+            let state = plan.exits.storage[index]
             guard let kind = tree.history(of: state) else { continue }
             configuration.grow(toHold: state)
             configuration.recorded[Int(state)].removeAll(keepingCapacity: true)
@@ -48,38 +209,129 @@ final class Statechart {
             case .shallow:
                 configuration.recorded[Int(state)].append(configuration.activeChild(of: state))
             case .deep:
-                for atomic in configuration.atomics where tree.isDescendant(atomic, of: state) {
-                    configuration.recorded[Int(state)].append(atomic)
+                for position in 0..<configuration.atomics.length {
+                    let atomic = configuration.atomics.storage[position]
+                    if tree.isDescendant(atomic, of: state) {
+                        configuration.recorded[Int(state)].append(atomic)
+                    }
                 }
             }
         }
     }
 
+    // MARK: Entries
+
+    /// Fills the plan's entries: SCXML's entry set for its moves, in document order.
+    @inlinable
+    func planEntries(into plan: inout StepPlan) {
+        for index in 0..<plan.moves.length {
+            let move = plan.moves.storage[index]
+            guard let domain = move.domain else { continue }
+            addWithDescendants(move.target, to: &plan)
+            addAncestors(of: move.target, below: domain, to: &plan)
+        }
+        plan.entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
+    }
+
+    /// Fills the plan's entries with what entering `state` from outside the
+    /// machine enters: the state, its ancestors and its default descendants.
+    @inlinable
+    func planInitialEntry(of state: SymbolCode, into plan: inout StepPlan) {
+        addWithDescendants(state, to: &plan)
+        addAncestors(of: state, below: .wildcard, to: &plan)
+        plan.entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
+    }
+
+    /// SCXML's addDescendantStatesToEnter: `state`, then what entering it by
+    /// default enters: a compound state's recorded history if it keeps one,
+    /// else its initial child; all of a parallel state's regions.
+    @inlinable
+    func addWithDescendants(_ state: SymbolCode, to plan: inout StepPlan) {
+        add(state, to: &plan)
+        switch tree.kind(of: state) {
+        case .atomic:
+            return
+        case .compound:
+            let recorded = tree.history(of: state) == nil ? [] : configuration.recorded(by: state)
+            if recorded.isEmpty {
+                addWithDescendants(tree.initialChild(of: state), to: &plan)
+            } else {
+                // All the remembered states first, then their ancestors: a
+                // parallel ancestor then finds its regions covered by them.
+                for remembered in recorded {
+                    addWithDescendants(remembered, to: &plan)
+                }
+                for remembered in recorded {
+                    addAncestors(of: remembered, below: state, to: &plan)
+                }
+            }
+        case .parallel:
+            addUncoveredRegions(of: state, to: &plan)
+        }
+    }
+
+    /// SCXML's addAncestorStatesToEnter: the proper ancestors of `state`
+    /// below `ancestor`, with the regions of a parallel one that nothing
+    /// entered yet covers.
+    @inlinable
+    func addAncestors(of state: SymbolCode, below ancestor: SymbolCode, to plan: inout StepPlan) {
+        var current = tree.parent(of: state)
+        while current != ancestor, current != .wildcard {
+            add(current, to: &plan)
+            if tree.kind(of: current) == .parallel {
+                addUncoveredRegions(of: current, to: &plan)
+            }
+            current = tree.parent(of: current)
+        }
+    }
+
+    @inlinable
+    func addUncoveredRegions(of state: SymbolCode, to plan: inout StepPlan) {
+        for region in tree.children(of: state) where !plan.entries.contains(where: { tree.isWithin($0, region) }) {
+            addWithDescendants(region, to: &plan)
+        }
+    }
+
+    @inlinable
+    func add(_ state: SymbolCode, to plan: inout StepPlan) {
+        for index in 0..<plan.entries.length where plan.entries.storage[index] == state {
+            return
+        }
+        plan.entries.append(state)
+    }
+
+    // MARK: Taking the step
+
     /// Exits and enters what `plan` says.
     @inlinable
-    func apply(_ plan: StepPlan) {
-        for state in plan.exits {
-            configuration.deactivate(state, in: tree)
+    func apply(_ plan: inout StepPlan) {
+        for index in 0..<plan.exits.length {
+            deactivate(plan.exits.storage[index])
         }
-        for state in plan.entries {
-            configuration.activate(state, in: tree)
+        for index in 0..<plan.entries.length {
+            activate(plan.entries.storage[index], in: &configuration)
         }
-        configuration.collectAtomics(in: tree)
+        collectAtomics(of: &configuration)
     }
 
     /// The deepest state that will contain every active atomic state once
     /// `plan` is applied, found without applying it.
     @inlinable
-    func innermostState(after plan: StepPlan, scratch: inout ReusableList<SymbolCode>) -> SymbolCode {
+    func innermostState(after plan: inout StepPlan, scratch: inout ReusableList<SymbolCode>) -> SymbolCode {
         scratch.removeAll()
-        for atomic in configuration.atomics where !plan.exits.contains(atomic) {
-            scratch.append(atomic)
+        for index in 0..<configuration.atomics.length {
+            let atomic = configuration.atomics.storage[index]
+            if !plan.exits.contains(atomic) {
+                scratch.append(atomic)
+            }
         }
-        for state in plan.entries where tree.kind(of: state) == .atomic {
-            scratch.append(state)
+        for index in 0..<plan.entries.length where tree.kind(of: plan.entries.storage[index]) == .atomic {
+            scratch.append(plan.entries.storage[index])
         }
-        guard var candidate = scratch.first else { return .wildcard }
-        for state in scratch.dropFirst() {
+        guard scratch.length > 0 else { return .wildcard }
+        var candidate = scratch.storage[0]
+        for index in 1..<scratch.length {
+            let state = scratch.storage[index]
             while candidate != .wildcard, !tree.isWithin(state, candidate) {
                 candidate = tree.parent(of: candidate)
             }

@@ -46,9 +46,9 @@ extension Machine {
         let history = try validatedHistory(of: snapshot)
         var restored = Configuration()
         for code in codes {
-            restored.activate(code, in: chart!.tree)
+            chart!.activate(code, in: &restored)
         }
-        restored.collectAtomics(in: chart!.tree)
+        chart!.collectAtomics(of: &restored)
         for (code, recorded) in history {
             restored.grow(toHold: code)
             restored.recorded[Int(code)] = recorded
@@ -60,7 +60,7 @@ extension Machine {
         }
         chart!.hasBegun = true
         chart!.needsInitialConfiguration = false
-        currentCode = chart!.configuration.innermostState(in: chart!.tree)
+        currentCode = chart!.innermostState(of: chart!.configuration)
         currentState = value(of: currentCode)
     }
 
@@ -189,7 +189,7 @@ extension Machine {
             plan.entries.append(code)
         }
         chart!.configuration = old
-        let afterCode = restored.innermostState(in: chart!.tree)
+        let afterCode = chart!.innermostState(of: restored)
         let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfo: nil)
         let handlers = self.handlers
         let exits = plan.exits

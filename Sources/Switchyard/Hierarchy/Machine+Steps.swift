@@ -34,7 +34,7 @@ extension Machine {
         guard chart.needsInitialConfiguration || !chart.tree.isLaidOut else { return }
         let anchor = internedCode(of: chart.hasBegun ? currentState : initialState)
         chart.prepare(initial: anchor, plan: &plan)
-        let innermost = chart.configuration.innermostState(in: chart.tree)
+        let innermost = chart.innermostState(of: chart.configuration)
         currentState = value(of: innermost)
         currentCode = innermost
     }
@@ -56,8 +56,8 @@ extension Machine {
         }
         let (eventCode, mapped, refusal) = chooseMoves(for: event, userInfo: userInfo)
         if plan.moves.isEmpty, let mapped {
-            plan.choose(
-                StepPlan.Move(source: .wildcard, target: internedCode(of: mapped), isLocal: false), in: chart!.tree)
+            chart!.choose(
+                StepPlan.Move(source: .wildcard, target: internedCode(of: mapped), isLocal: false), into: &plan)
         }
         guard !plan.moves.isEmpty else {
             refuse(event: event, target: currentState, userInfo: userInfo)
@@ -92,7 +92,7 @@ extension Machine {
                     {
                         // A route two regions reach through a common ancestor is taken once.
                         if !plan.moves.contains(where: { $0.id == route.id }) {
-                            plan.choose(StepPlan.Move(route), in: chart.tree)
+                            chart.choose(StepPlan.Move(route), into: &plan)
                         }
                         chosen += 1
                         break
@@ -108,7 +108,7 @@ extension Machine {
             event: event, code: eventCode, from: currentCode, current: current, userInfo: userInfo,
             refusal: &refusal)
         {
-            plan.choose(StepPlan.Move(route), in: chart.tree)
+            chart.choose(StepPlan.Move(route), into: &plan)
             return (eventCode, nil, refusal)
         }
         return (eventCode, routes.mappedTarget(event: event, from: current, userInfo: userInfo), refusal)
@@ -152,7 +152,7 @@ extension Machine {
         decisionDepth = 1
         defer { decisionDepth = 0 }
         func take(from source: SymbolCode, isLocal: Bool) {
-            plan.choose(StepPlan.Move(source: source, target: targetCode, isLocal: isLocal), in: chart.tree)
+            chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: isLocal), into: &plan)
         }
         if chart.tree.hasChildren {
             for atomic in chart.configuration.atomics {
@@ -188,29 +188,30 @@ extension Machine {
     /// Takes the step ``plan`` holds: exits, the change, the transition
     /// handlers of `kind`, entries; then runs the requests its handlers made.
     @inlinable
+    @inline(__always)
     func takeStep(kind: DeliveryKind, event: E?, eventCode: SymbolCode, userInfo: Any?) {
         let chart = self.chart.unsafelyUnwrapped
-        plan.planExits(in: chart.configuration, tree: chart.tree)
+        chart.planExits(into: &plan)
         // History is recorded as the states are exited, so a state exited and
         // entered again in this step is entered through what it just recorded.
-        chart.recordHistory(of: plan)
-        plan.planEntries(in: chart.configuration, tree: chart.tree)
+        chart.recordHistory(of: &plan)
+        chart.planEntries(into: &plan)
         let beforeCode = currentCode
-        let afterCode = chart.innermostState(after: plan, scratch: &scratch)
+        let afterCode = chart.innermostState(after: &plan, scratch: &scratch)
         let context = Context(event: event, fromState: currentState, toState: value(of: afterCode), userInfo: userInfo)
         // Local copies: handlers may add or dispose handlers, and each
         // handler's request waits, so the plan stays as it is.
         let handlers = self.handlers
-        let exits = plan.exits
-        let entries = plan.entries
         chart.hasBegun = true
         isStepping = true
         deliveryDepth += 1
 
-        for state in exits {
-            handlers.forEachLifecycleHandler(entering: false, of: state) { invoke($0, context) }
+        // The plan is read in place: while the step runs, requests wait, so
+        // nothing plans another step over it.
+        for index in 0..<plan.exits.length {
+            handlers.forEachLifecycleHandler(entering: false, of: plan.exits.storage[index]) { invoke($0, context) }
         }
-        chart.apply(plan)
+        chart.apply(&plan)
         currentState = context.toState
         currentCode = afterCode
         ancestryBefore.removeAll()
@@ -220,8 +221,8 @@ extension Machine {
         handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
             invoke($0, context)
         }
-        for state in entries {
-            handlers.forEachLifecycleHandler(entering: true, of: state) { invoke($0, context) }
+        for index in 0..<plan.entries.length {
+            handlers.forEachLifecycleHandler(entering: true, of: plan.entries.storage[index]) { invoke($0, context) }
         }
 
         endStep()
@@ -250,7 +251,11 @@ extension Machine {
             disposedDuringDelivery.removeAll()
         }
         isStepping = false
-        runQueuedRequests()
+        // Checked here, in specialised code: the call costs a look-up of the
+        // queue's generic metadata even when there is nothing to run.
+        if !queuedRequests.isEmpty {
+            runQueuedRequests()
+        }
     }
 
     /// Calls one handler, unless it was disposed during the delivery.

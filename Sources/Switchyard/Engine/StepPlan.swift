@@ -1,0 +1,41 @@
+/// The routes taken in one step, and the states it exits and enters: what
+/// SCXML calls a microstep, computed as a value before anything runs.
+@usableFromInline
+struct StepPlan {
+    /// One route taken in the step.
+    @usableFromInline
+    struct Move {
+        /// The route's registration; 0 for a move a mapping or a request made.
+        @usableFromInline var id = RegistrationID(rawValue: 0)
+        @usableFromInline var source: SymbolCode
+        /// ``SymbolCode/wildcard`` for a route without target (`.any`: stay).
+        @usableFromInline var target: SymbolCode
+        @usableFromInline var isLocal: Bool
+        /// Where the move exits and enters below; `nil` for a targetless one.
+        @usableFromInline var domain: SymbolCode?
+
+        @inlinable
+        init(source: SymbolCode, target: SymbolCode, isLocal: Bool) {
+            self.source = source
+            self.target = target
+            self.isLocal = isLocal
+            self.domain = nil
+        }
+    }
+
+    @usableFromInline var moves = ReusableList<Move>()
+    /// The states to exit, innermost first.
+    @usableFromInline var exits = ReusableList<SymbolCode>()
+    /// The states to enter, outermost first.
+    @usableFromInline var entries = ReusableList<SymbolCode>()
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    mutating func reset() {
+        moves.removeAll()
+        exits.removeAll()
+        entries.removeAll()
+    }
+}
