@@ -1,10 +1,14 @@
-// `swift run switchyard-demo`: a walk-through of Switchyard in two machines.
+// `swift run switchyard-demo`: a walk-through of Switchyard in three machines.
 //
 // The first is driven by events, the way an issue tracker moves a ticket; the
-// second by asking for states, the way a release moves through its pipeline.
+// second by asking for states, the way a release moves through its pipeline;
+// the third is a statechart, a music player whose states nest and whose
+// regions run side by side.
 // Everything printed comes from the machines' own handlers and results, and the
 // output is the same on every run.
 
 runTicketWorkflow()
 print()
 runReleasePipeline()
+print()
+runMusicPlayer()

@@ -65,3 +65,4 @@ do {
 }
 assert(order.state == .delivered)
 
+//: [Next: Statecharts](@next)

@@ -1,0 +1,67 @@
+import Switchyard
+
+// Part 3: a statechart. The player has two regions that run side by side:
+// the transport (stopped, or active: playing or paused) and the volume
+// (normal or muted). `active` keeps shallow history, so pressing play after a
+// stop resumes as it was: paused stays paused. Every exit, entry and
+// transition is printed, in the order the machine runs them.
+
+/// The states of the music player.
+enum Music: StateType, CaseIterable {
+    case player
+    case transport, stopped, active, playing, paused
+    case volume, normal, muted
+}
+
+/// What the listener presses.
+enum Button: EventType {
+    case play, pause, stop, mute
+}
+
+func runMusicPlayer() {
+    printHeading("3. A music player, as a statechart")
+    let music = Machine<Music, Button>(state: .player, delivery: .runToCompletion) { music in
+        music.addRegions([.transport, .volume], to: .player)
+        music.addChildren([.stopped, .active], to: .transport)
+        music.addChildren([.playing, .paused], to: .active)
+        music.addHistory(.shallow, to: .active)
+        music.addChildren([.normal, .muted], to: .volume)
+
+        music.addRoutes(event: .play, transitions: [.stopped => .active, .paused => .playing])
+        music.addRoutes(event: .pause, transitions: [.playing => .paused])
+        // From `active`, whichever of its children is active.
+        music.addRoutes(event: .stop, transitions: [.active => .stopped])
+        music.addRoutes(event: .mute, transitions: [.normal => .muted, .muted => .normal])
+
+        for state in Music.allCases {
+            music.addEntryHandler(state) { _ in print("    enter \(state)") }
+            music.addExitHandler(state) { _ in print("    exit  \(state)") }
+        }
+        music.addHandler(event: .any) { context in
+            print("    \(context.event!): the player is \(context.fromState) before, \(context.toState) after")
+        }
+        music.addErrorHandler { context in print("    \(context.event!) does nothing now") }
+    }
+
+    /// Presses `button` and says what is active afterwards.
+    func press(_ button: Button) {
+        print("Press \(button):")
+        music <-! button
+        print("  -> \(music.configuration.map { "\($0)" }.joined(separator: ", "))")
+    }
+
+    print("Start: every region enters its initial state, outermost first:")
+    music.start()
+    print("  -> \(music.configuration.map { "\($0)" }.joined(separator: ", "))")
+    press(.play)
+    press(.mute)
+    press(.pause)
+    press(.pause)
+    print("Stop from paused: the route from `active` applies to its children, exited innermost first.")
+    press(.stop)
+    print("Play again: `active` comes back through its history, so the music stays paused.")
+    press(.play)
+
+    print()
+    print("The player ends \(music.configuration.map { "\($0)" }.joined(separator: ", ")).")
+}
