@@ -140,6 +140,24 @@ extension RouteTable {
             ?? firstOfAnEvent(to: targetCode, &refusal) ?? firstOfAnEvent(to: .wildcard, &refusal)
     }
 
+    /// Whether some route of `event` (or `.any` event) from `state` leads
+    /// to `target`; a route to `.any` stays, so it leads to `current`.
+    @inlinable
+    func someRoute(event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, to target: S, userInfo: Any?)
+        -> Bool
+    {
+        let storage = self.storage
+        guard !storage.eventRoutes.isEmpty else { return false }
+        func leads(_ eventCode: SymbolCode) -> Bool {
+            guard eventCode != .unknown else { return false }
+            return storage.eventEntries.contains(in: storage.eventRoutes[eventCode, state]) {
+                ($0.target ?? current) == target
+                    && $0.refusal(event: event, from: current, to: target, userInfo: userInfo) == nil
+            }
+        }
+        return leads(eventCode) || leads(.wildcard)
+    }
+
     /// The first route mapping that names a target for `event` (`nil` when
     /// asking for a state) from `state`, in registration order.
     @inlinable

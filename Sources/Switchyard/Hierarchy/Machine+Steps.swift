@@ -54,7 +54,7 @@ extension Machine {
             reportReentrantRequest("tryEvent(\(event))")
             return .refused(.reentrant)
         }
-        let (eventCode, mapped, refusal) = chooseMoves(for: event, userInfo: userInfo)
+        let (eventCode, mapped, refusal) = chooseMoves(for: event, userInfo: userInfo, into: &plan)
         if plan.moves.isEmpty, let mapped {
             chart!.choose(
                 StepPlan.Move(source: .wildcard, target: internedCode(of: mapped), isLocal: false), into: &plan)
@@ -67,11 +67,13 @@ extension Machine {
         return .move(to: currentState, code: currentCode)
     }
 
-    /// Fills ``plan`` with the moves `event` takes; hands back its code, the
+    /// Fills `plan` with the moves `event` takes; hands back its code, the
     /// target of a route mapping (to be tried when no route moves), and why
     /// routes refused.
     @inlinable
-    func chooseMoves(for event: E, userInfo: Any?) -> (code: SymbolCode, mapped: S?, refusal: Refusal?) {
+    func chooseMoves(for event: E, userInfo: Any?, into plan: inout StepPlan) -> (
+        code: SymbolCode, mapped: S?, refusal: Refusal?
+    ) {
         // Local copies: conditions and mappings may read and change the machine.
         let routes = self.routes
         let chart = self.chart.unsafelyUnwrapped
@@ -79,8 +81,8 @@ extension Machine {
         let current = currentState
         var refusal: Refusal?
         plan.reset()
-        decisionDepth = 1
-        defer { decisionDepth = 0 }
+        decisionDepth += 1
+        defer { decisionDepth -= 1 }
         if chart.tree.hasChildren {
             var chosen = 0
             for atomic in chart.configuration.atomics {
@@ -131,7 +133,7 @@ extension Machine {
         if routes.needsEventRoutesByTransition {
             routes.indexEventRoutesByTransition()
         }
-        let refusal = chooseMove(toward: target, code: targetCode, userInfo: userInfo)
+        let refusal = chooseMove(toward: target, code: targetCode, userInfo: userInfo, into: &plan)
         guard !plan.moves.isEmpty else {
             refuse(event: nil, target: target, userInfo: userInfo)
             return refusal.map(Decision.refused) ?? .noRoute
@@ -140,18 +142,20 @@ extension Machine {
         return .move(to: currentState, code: currentCode)
     }
 
-    /// Fills ``plan`` with the move a request for `target` takes, if a route
+    /// Fills `plan` with the move a request for `target` takes, if a route
     /// or mapping allows one; returns why routes refused.
     @inlinable
-    func chooseMove(toward target: S, code targetCode: SymbolCode, userInfo: Any?) -> Refusal? {
+    func chooseMove(toward target: S, code targetCode: SymbolCode, userInfo: Any?, into plan: inout StepPlan)
+        -> Refusal?
+    {
         let routes = self.routes
         let chart = self.chart.unsafelyUnwrapped
         let current = currentState
         var refusal: Refusal?
         plan.reset()
-        decisionDepth = 1
-        defer { decisionDepth = 0 }
-        func take(from source: SymbolCode, isLocal: Bool) {
+        decisionDepth += 1
+        defer { decisionDepth -= 1 }
+        func take(from source: SymbolCode, isLocal: Bool, _ plan: inout StepPlan) {
             chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: isLocal), into: &plan)
         }
         if chart.tree.hasChildren {
@@ -162,7 +166,7 @@ extension Machine {
                         on: state, to: target, code: targetCode, current: current, userInfo: userInfo,
                         refusal: &refusal)
                     {
-                        take(from: state, isLocal: route.isLocal)
+                        take(from: state, isLocal: route.isLocal, &plan)
                         return refusal
                     }
                     guard state != .wildcard else { break }
@@ -172,15 +176,107 @@ extension Machine {
         } else if case .move = routes.decide(
             from: current, code: currentCode, to: target, code: targetCode, userInfo: userInfo)
         {
-            take(from: currentCode, isLocal: false)
+            take(from: currentCode, isLocal: false, &plan)
             return refusal
         }
         if routes.stateMappingAllows(from: current, to: target, userInfo: userInfo)
             || routes.mappedTarget(event: nil, from: current, userInfo: userInfo) == target
         {
-            take(from: .wildcard, isLocal: false)
+            take(from: .wildcard, isLocal: false, &plan)
         }
         return refusal
+    }
+
+    // MARK: Questions
+
+    /// The state a statechart would be in after the step `event` causes now,
+    /// or `nil` if the event would be refused; nothing changes.
+    @usableFromInline
+    func stateAfterStep(for event: E, userInfo: Any?) -> S? {
+        prepareChart()
+        // A plan of its own: the question may be asked while a step runs.
+        var question = StepPlan()
+        let (_, mapped, _) = chooseMoves(for: event, userInfo: userInfo, into: &question)
+        if question.moves.isEmpty, let mapped {
+            let code = routes.code(of: mapped)
+            guard code.isConcrete else { return mapped }
+            chart!.choose(StepPlan.Move(source: .wildcard, target: code, isLocal: false), into: &question)
+        }
+        return question.moves.isEmpty ? nil : stateAfter(&question)
+    }
+
+    /// Whether a request for `target` would move the statechart now.
+    @usableFromInline
+    func canTakeStep(toward target: S, userInfo: Any?) -> Bool {
+        prepareChart()
+        if routes.needsEventRoutesByTransition {
+            routes.indexEventRoutesByTransition()
+        }
+        var question = StepPlan()
+        _ = chooseMove(toward: target, code: routes.code(of: target), userInfo: userInfo, into: &question)
+        return !question.moves.isEmpty
+    }
+
+    /// Whether, in a statechart, `event` could take the machine from `from`
+    /// (as the active state) to `to`, by a route of `from`, of an ancestor,
+    /// or of `.any`, or by a route mapping.
+    @usableFromInline
+    func chartHasRoute(event: E, from: S, to: S, userInfo: Any?) -> Bool {
+        prepareChart()
+        let routes = self.routes
+        let chart = self.chart!
+        let eventCode = routes.code(of: event)
+        var state = routes.code(of: from)
+        guard state != .unknown else { return routes.mappedTarget(event: event, from: from, userInfo: userInfo) == to }
+        while true {
+            if routes.someRoute(event: event, code: eventCode, on: state, current: from, to: to, userInfo: userInfo) {
+                return true
+            }
+            guard state != .wildcard else { break }
+            state = chart.tree.parent(of: state)
+        }
+        return routes.mappedTarget(event: event, from: from, userInfo: userInfo) == to
+    }
+
+    /// Whether, in a statechart, asking for `to` could take the machine from
+    /// `from` (as the active state), by a route of `from`, of an ancestor, or
+    /// of `.any`, or by a mapping.
+    @usableFromInline
+    func chartHasRoute(from: S, to: S, userInfo: Any?) -> Bool {
+        prepareChart()
+        if routes.needsEventRoutesByTransition {
+            routes.indexEventRoutesByTransition()
+        }
+        let routes = self.routes
+        let chart = self.chart!
+        let targetCode = routes.code(of: to)
+        var state = routes.code(of: from)
+        var refusal: Refusal?
+        while state != .unknown, targetCode != .unknown {
+            if routes.firstRoute(
+                on: state, to: to, code: targetCode, current: from, userInfo: userInfo, refusal: &refusal)
+                != nil
+            {
+                return true
+            }
+            guard state != .wildcard else { break }
+            state = chart.tree.parent(of: state)
+        }
+        return routes.stateMappingAllows(from: from, to: to, userInfo: userInfo)
+            || routes.mappedTarget(event: nil, from: from, userInfo: userInfo) == to
+    }
+
+    /// The state the planned moves would leave the machine in; the history
+    /// the step would record is recorded for the plan, then put back.
+    func stateAfter(_ question: inout StepPlan) -> S {
+        let chart = self.chart!
+        let recorded = chart.configuration.recorded
+        chart.planExits(into: &question)
+        chart.recordHistory(of: &question)
+        chart.planEntries(into: &question)
+        chart.configuration.recorded = recorded
+        var scratch = ReusableList<SymbolCode>()
+        return value(of: chart.innermostState(after: &question, scratch: &scratch))
     }
 
     // MARK: Delivering

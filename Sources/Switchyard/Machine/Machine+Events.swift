@@ -31,6 +31,9 @@ extension Machine {
     /// - Returns: Whether a route or mapping allows the move.
     public func hasRoute(event: E, fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
         answer(.event(event, from: fromState, to: toState), unanswerable: false) {
+            if chart != nil {
+                return chartHasRoute(event: event, from: fromState, to: toState, userInfo: userInfo)
+            }
             let routes = self.routes
             return routes.allows(event: event, from: fromState, to: toState, userInfo: userInfo)
         }
@@ -44,6 +47,9 @@ extension Machine {
     /// - Returns: The target state, or `nil` if the event would be refused.
     public func canTryEvent(_ event: E, userInfo: Any? = nil) -> S? {
         answer(.event(event, from: state, to: nil), unanswerable: nil) {
+            if chart != nil {
+                return stateAfterStep(for: event, userInfo: userInfo)
+            }
             let routes = self.routes
             let decision = routes.decide(
                 event: event, code: routes.code(of: event), from: state, code: currentStateCode(in: routes),

@@ -33,6 +33,9 @@ extension Machine {
     ///   at most eight integer look-ups.
     public func hasRoute(fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
         answer(.state(from: fromState, to: toState), unanswerable: false) {
+            if chart != nil {
+                return chartHasRoute(from: fromState, to: toState, userInfo: userInfo)
+            }
             if self.routes.needsEventRoutesByTransition {
                 self.routes.indexEventRoutesByTransition()
             }
@@ -54,7 +57,12 @@ extension Machine {
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: Whether a route or mapping allows the move.
     public func canTryState(_ toState: S, userInfo: Any? = nil) -> Bool {
-        hasRoute(fromState: state, toState: toState, userInfo: userInfo)
+        guard chart != nil else {
+            return hasRoute(fromState: state, toState: toState, userInfo: userInfo)
+        }
+        return answer(.state(from: state, to: toState), unanswerable: false) {
+            canTakeStep(toward: toState, userInfo: userInfo)
+        }
     }
 
     // MARK: Moving

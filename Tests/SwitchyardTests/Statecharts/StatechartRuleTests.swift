@@ -340,6 +340,62 @@ private func makeChart(
         #expect(chart.state == .b1)
     }
 
+    // MARK: Questions
+
+    @Test func questionsAnswerThroughTheTreeAndChangeNothing() {
+        let log = Log()
+        let chart = makeChart(in: .a11, log: log) { chart in
+            chart.addHistory(.shallow, to: .b)
+            chart.addRoutes(event: .go, transitions: [.a => .b])
+            chart.addRoute(.a1 => .z)
+        }
+        log.clear()
+
+        #expect(chart.canTryEvent(.go) == .b1)
+        #expect(chart.canTryEvent(.other) == nil)
+        #expect(chart.canTryState(.z))
+        #expect(!chart.canTryState(.b2))
+        #expect(chart.hasRoute(event: .go, fromState: .a12, toState: .b))
+        #expect(!chart.hasRoute(event: .go, fromState: .z, toState: .b))
+        #expect(chart.hasRoute(fromState: .a11, toState: .z))
+        #expect(!chart.hasRoute(fromState: .a2, toState: .z))
+
+        #expect(log.lines.isEmpty)
+        #expect(chart.configuration == [.a, .a1, .a11])
+    }
+
+    @Test func canTryEventForeseesHistory() {
+        let chart = makeChart(in: .b2, log: Log()) { chart in
+            chart.addHistory(.shallow, to: .b)
+            chart.addRoutes(event: .go, transitions: [.b => .z, .z => .b])
+        }
+        chart <-! .go
+        #expect(chart.canTryEvent(.go) == .b2)
+        #expect(chart.recordedHistory(of: .b) == [.b2])
+    }
+
+    @Test func questionsAgreeWithRequestsInEveryState() {
+        let routes: (Chart) -> Void = { chart in
+            chart.addRoutes(event: .go, transitions: [.a11 => .a12, .a1 => .b2, .b => .p, .r1x => .r1y, .p => .z])
+            chart.addRoutes(event: .other, transitions: [.any => .a, .a12 => .any])
+            chart.addRoute(.a => .z)
+            chart.addRoute(.z => .r2y)
+        }
+        for state in [Node.a11, .a12, .a2, .b1, .b2, .z, .p] {
+            for event in [Go.go, .other] {
+                let asked = makeChart(in: state, log: Log(), routes: routes)
+                let answer = asked.canTryEvent(event)
+                let moved = asked.attemptEvent(event)
+                #expect((try? moved.get()) == answer, "\(event) from \(state)")
+            }
+            for target in Node.allCases {
+                let asked = makeChart(in: state, log: Log(), routes: routes)
+                let answer = asked.canTryState(target)
+                #expect(asked.tryState(target) == answer, "\(state) => \(target)")
+            }
+        }
+    }
+
     // MARK: Requests made during a step
 
     @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])
