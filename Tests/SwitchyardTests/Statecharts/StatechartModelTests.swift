@@ -1,0 +1,618 @@
+import Foundation
+import Switchyard
+import Testing
+
+// Model-based tests of statecharts. Each chart is declared twice: on a
+// Switchyard `Machine` through its public API, and on `ReferenceStatechart`,
+// an interpreter written separately from the SCXML algorithm. Both are started
+// and driven by the same events; after every event the active states, `state`,
+// and the handler calls of the step (exits, transition handler, entries, error
+// handler) must agree. A failure names its seed or chart, its step, the events
+// that led there and the chart itself.
+//
+// The charts are random, drawn from fixed seeds, plus a few written by hand for
+// the rules random charts seldom reach.
+//
+// Replay one seed, printing every step:
+//     SWITCHYARD_MODEL_SEED=17 swift test --filter StatechartModelTests
+// Try many more seeds than the fixed ones (about 90 a second in a debug build):
+//     SWITCHYARD_MODEL_SEEDS=5000 swift test --filter StatechartModelTests
+
+private typealias Call = ReferenceStatechart.Call
+
+/// A state of a model chart.
+private struct Node: StateType, CustomStringConvertible {
+    var id: Int
+    var description: String { "\(id)" }
+}
+
+/// An event of a model chart.
+private struct Ev: EventType, CustomStringConvertible {
+    var id: Int
+    var description: String { "e\(id)" }
+}
+
+@Suite struct StatechartModelTests {
+    /// The seeds every run checks.
+    static let fixedSeeds: [UInt64] = Array(1...48)
+
+    @Test(arguments: fixedSeeds)
+    func machineAgreesWithTheReferenceOnARandomChart(seed: UInt64) {
+        ModelCheck(blueprint: Blueprint(seed: seed), name: "seed \(seed)").run()
+    }
+
+    @Test(arguments: HandWrittenChart.all)
+    func machineAgreesWithTheReferenceOnAHandWrittenChart(chart: HandWrittenChart) {
+        ModelCheck(blueprint: chart.blueprint, name: "chart \"\(chart.name)\"").run()
+    }
+
+    @Test(.enabled(if: seedFromEnvironment != nil, "set SWITCHYARD_MODEL_SEED to replay one seed"))
+    func machineAgreesWithTheReferenceForTheSeedInTheEnvironment() throws {
+        let seed = try #require(seedFromEnvironment)
+        ModelCheck(blueprint: Blueprint(seed: seed), name: "seed \(seed)", printsSteps: true).run()
+    }
+
+    @Test(.enabled(if: seedCountFromEnvironment != nil, "set SWITCHYARD_MODEL_SEEDS to try many seeds"))
+    func machineAgreesWithTheReferenceForManySeeds() throws {
+        let count = try #require(seedCountFromEnvironment)
+        for seed in 1_000..<(1_000 + count) {
+            ModelCheck(blueprint: Blueprint(seed: seed), name: "seed \(seed)").run()
+        }
+    }
+}
+
+private let seedFromEnvironment = environmentNumber("SWITCHYARD_MODEL_SEED")
+private let seedCountFromEnvironment = environmentNumber("SWITCHYARD_MODEL_SEEDS")
+
+private func environmentNumber(_ name: String) -> UInt64? {
+    ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
+}
+
+// MARK: - Checking one chart
+
+/// Declares one blueprint on both sides, drives both with its events, and
+/// records an issue at the first moment they disagree (later steps would only
+/// repeat it).
+private struct ModelCheck {
+    let blueprint: Blueprint
+    /// The seed or chart, as failure messages name it.
+    let name: String
+    var printsSteps = false
+
+    func run() {
+        var reference = blueprint.makeReference()
+        let log = Log()
+        let machine = blueprint.makeMachine(loggingTo: log, states: reference.states)
+        let states = reference.states
+        trace("\(name)\n\(reference)")
+
+        guard
+            expect(
+                Observation(machine, log: log, states: states), equals: Observation(reference, calls: []),
+                at: "before start()", chart: reference)
+        else { return }
+
+        let startCalls = reference.start()
+        let started = machine.start()
+        trace("start: \(startCalls)")
+        guard
+            expect(
+                Observation(machine, log: log, states: states, isAccepted: started),
+                equals: Observation(reference, calls: startCalls), at: "start()", chart: reference)
+        else { return }
+
+        for (index, event) in blueprint.events.enumerated() {
+            log.clear()
+            let expectedCalls = reference.fire(event)
+            let accepted = machine.tryEvent(Ev(id: event))
+            trace("e\(event): \(expectedCalls)")
+            let moment = "step \(index + 1), events \(blueprint.events[...index].map { "e\($0)" })"
+            guard
+                expect(
+                    Observation(machine, log: log, states: states, isAccepted: accepted),
+                    equals: Observation(reference, calls: expectedCalls), at: moment, chart: reference)
+            else { return }
+        }
+    }
+
+    /// Records an issue naming the chart and `moment` when `observed` is not
+    /// `expected`, and returns whether they agree.
+    private func expect(
+        _ observed: Observation, equals expected: Observation, at moment: String, chart: ReferenceStatechart
+    ) -> Bool {
+        let differences = observed.differences(from: expected)
+        #expect(
+            differences.isEmpty,
+            "\(name), \(moment):\n\(differences.joined(separator: "\n"))\nchart:\n\(chart)")
+        return differences.isEmpty
+    }
+
+    private func trace(_ line: @autoclosure () -> String) {
+        if printsSteps { print(line()) }
+    }
+}
+
+/// What one side shows after a step.
+private struct Observation {
+    /// Whether the step was taken: `tryEvent`'s or `start()`'s answer.
+    var isAccepted: Bool
+    /// The handler calls of the step, in order.
+    var calls: [String]
+    var configuration: [Int]
+    var state: Int
+    /// The states `isActive` answers true for, in document order.
+    var activeStates: [Int]
+
+    init(_ reference: ReferenceStatechart, calls: [Call]) {
+        isAccepted = !calls.contains { if case .error = $0 { true } else { false } }
+        self.calls = calls.map(\.description)
+        configuration = reference.configuration
+        state = reference.state
+        activeStates = reference.states.filter(reference.isActive)
+    }
+
+    init(_ machine: Machine<Node, Ev>, log: Log, states: [Int], isAccepted: Bool = true) {
+        self.isAccepted = isAccepted
+        calls = log.lines
+        configuration = machine.configuration.map(\.id)
+        state = machine.state.id
+        activeStates = states.filter { machine.isActive(Node(id: $0)) }
+    }
+
+    /// One line for each property that differs from `expected`.
+    func differences(from expected: Self) -> [String] {
+        var lines: [String] = []
+        func compare<Value: Equatable>(_ name: String, _ observed: Value, _ expected: Value) {
+            if observed != expected { lines.append("\(name): machine \(observed), reference \(expected)") }
+        }
+        compare("accepted", isAccepted, expected.isAccepted)
+        compare("calls", calls, expected.calls)
+        compare("configuration", configuration, expected.configuration)
+        compare("state", state, expected.state)
+        compare("isActive", activeStates, expected.activeStates)
+        return lines
+    }
+}
+
+// MARK: - Blueprints
+
+/// A chart and the events to drive it with, as plain data that both sides
+/// are declared from.
+private struct Blueprint: Sendable {
+    /// One `addChildren` or `addRegions` call, and the history of the parent.
+    struct Parent: Sendable {
+        var state: Int
+        var children: [Int]
+        var isParallel = false
+        /// The `initial:` argument, or `nil` to leave it out.
+        var initial: Int?
+        var history: ReferenceStatechart.HistoryKind?
+
+        static func compound(
+            _ state: Int, _ children: [Int], initial: Int? = nil, history: ReferenceStatechart.HistoryKind? = nil
+        ) -> Self {
+            Parent(state: state, children: children, initial: initial, history: history)
+        }
+
+        static func parallel(_ state: Int, _ regions: [Int]) -> Self {
+            Parent(state: state, children: regions, isParallel: true)
+        }
+    }
+
+    /// One transition of an `addRoutes` call; `nil` stands for `.any`.
+    struct Arrow: Sendable {
+        var source: Int?
+        var target: Int?
+        var isLocal = false
+    }
+
+    /// What a route's condition answers.
+    enum Guard: Sendable {
+        /// No condition.
+        case none
+        /// A condition that always allows.
+        case allows
+        /// A condition that always refuses.
+        case refuses
+    }
+
+    /// One `addRoutes` call.
+    struct RouteGroup: Sendable {
+        /// The event, or `nil` for `.any`.
+        var event: Int?
+        var arrows: [Arrow]
+        var condition = Guard.none
+
+        static func route(
+            _ event: Int?, _ source: Int?, _ target: Int?, isLocal: Bool = false, condition: Guard = .none
+        ) -> Self {
+            RouteGroup(
+                event: event, arrows: [Arrow(source: source, target: target, isLocal: isLocal)], condition: condition)
+        }
+    }
+
+    /// A top-level state, entered by `Machine(state:)`.
+    var initialState: Int
+    /// In declaration order, each parent before its descendants.
+    var parents: [Parent]
+    var routeGroups: [RouteGroup]
+    var events: [Int]
+}
+
+// MARK: - Random blueprints
+
+extension Blueprint {
+    /// A random chart and events drawn from `seed`.
+    init(seed: UInt64) {
+        var generator = RandomChartGenerator(seed: seed)
+        self = generator.blueprint()
+    }
+}
+
+/// Draws random charts: depth at most 4; compound states with 2–4 children,
+/// parallel states with 2–3 regions; some compounds keep shallow or deep
+/// history; routes of every kind the contract names.
+///
+/// States take their ids from a shuffled pool, so that id order never stands
+/// in for declaration order.
+private struct RandomChartGenerator {
+    static let maximumDepth = 4
+    static let maximumStateCount = 40
+    /// Routes use events 0 to `eventCount - 2`; the last event is heard only
+    /// by routes for any event.
+    static let eventCount = 5
+    static let stepCount = 50
+
+    private var random: SplitMix64
+    private var unusedIDs = Array(0..<(maximumStateCount + 8))
+    private var topLevelStates: [Int] = []
+    private var parents: [Blueprint.Parent] = []
+    /// Every state, in document order.
+    private var states: [Int] = []
+
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+        random.shuffle(&unusedIDs)
+    }
+
+    mutating func blueprint() -> Blueprint {
+        for _ in 0..<random.int(in: 2...4) {
+            let state = newState()
+            topLevelStates.append(state)
+            grow(state, depth: 1)
+        }
+        let initialState = random.element(of: topLevelStates)
+        let routeGroups = (0..<(states.count + random.int(in: 0...states.count))).map { _ in randomRouteGroup() }
+        let events = (0..<Self.stepCount).map { _ in random.int(in: 0...(Self.eventCount - 1)) }
+        return Blueprint(initialState: initialState, parents: parents, routeGroups: routeGroups, events: events)
+    }
+
+    private mutating func newState() -> Int {
+        unusedIDs.removeLast()
+    }
+
+    // MARK: The tree
+
+    /// Gives `state` at `depth` children or regions at random, and theirs in
+    /// turn. It becomes a parallel state with a chance of `parallelPercent`,
+    /// higher under deep history, which restores several regions at once.
+    private mutating func grow(_ state: Int, depth: Int, parallelPercent: Int = 20) {
+        states.append(state)
+        guard depth < Self.maximumDepth, states.count + 4 <= Self.maximumStateCount else { return }
+        let roll = random.int(in: 0...99)
+        if roll < parallelPercent {
+            growParallel(state, depth: depth)
+        } else if roll < parallelPercent + 40 {
+            growCompound(state, depth: depth)
+        }
+    }
+
+    private mutating func growCompound(_ state: Int, depth: Int) {
+        let children = (0..<random.int(in: 2...4)).map { _ in newState() }
+        let initial: Int? =
+            switch random.int(in: 0...2) {
+            case 0: nil
+            case 1: children[0]
+            default: random.element(of: children)
+            }
+        let history: ReferenceStatechart.HistoryKind? =
+            switch random.int(in: 0...4) {
+            case 0: .shallow
+            case 1: .deep
+            default: nil
+            }
+        parents.append(.compound(state, children, initial: initial, history: history))
+        for child in children {
+            grow(child, depth: depth + 1, parallelPercent: history == .deep ? 50 : 20)
+        }
+    }
+
+    private mutating func growParallel(_ state: Int, depth: Int) {
+        let regions = (0..<random.int(in: 2...3)).map { _ in newState() }
+        parents.append(.parallel(state, regions))
+        for region in regions {
+            grow(region, depth: depth + 1)
+        }
+    }
+
+    // MARK: The routes
+
+    private mutating func randomRouteGroup() -> Blueprint.RouteGroup {
+        let event = random.chance(percent: 20) ? nil : random.int(in: 0...(Self.eventCount - 2))
+        let arrows = (0..<(random.chance(percent: 20) ? 2 : 1)).map { _ in randomArrow() }
+        let condition: Blueprint.Guard =
+            switch random.int(in: 0...19) {
+            case 0...2: .allows
+            case 3...5: .refuses
+            default: .none
+            }
+        return Blueprint.RouteGroup(event: event, arrows: arrows, condition: condition)
+    }
+
+    /// A route from any state now and then, a stay now and then, and targets
+    /// biased towards where the rules differ: the source itself and its
+    /// descendants (self, local and external routes), its siblings (moves
+    /// inside a region), and states that keep history (entering through it).
+    private mutating func randomArrow() -> Blueprint.Arrow {
+        let source = random.chance(percent: 8) ? nil : random.element(of: states)
+        guard !random.chance(percent: 12) else { return Blueprint.Arrow(source: source, target: nil) }
+        guard let source else { return Blueprint.Arrow(source: nil, target: random.element(of: states)) }
+        let descendants = descendants(of: source)
+        let siblings = siblings(of: source)
+        let statesWithHistory = parents.filter { $0.history != nil }.map(\.state)
+        let target: Int =
+            switch random.int(in: 0...19) {
+            case 0...1: source
+            case 2...5 where !descendants.isEmpty: random.element(of: descendants)
+            case 6...9 where !siblings.isEmpty: random.element(of: siblings)
+            case 10...12 where !statesWithHistory.isEmpty: random.element(of: statesWithHistory)
+            default: random.element(of: states)
+            }
+        return Blueprint.Arrow(source: source, target: target, isLocal: random.chance(percent: 25))
+    }
+
+    private func descendants(of state: Int) -> [Int] {
+        guard let parent = parents.first(where: { $0.state == state }) else { return [] }
+        return parent.children + parent.children.flatMap(descendants)
+    }
+
+    private func siblings(of state: Int) -> [Int] {
+        let family = parents.first { $0.children.contains(state) }?.children ?? topLevelStates
+        return family.filter { $0 != state }
+    }
+}
+
+// MARK: - Hand-written blueprints
+
+/// A chart written by hand for a rule that random charts seldom reach.
+struct HandWrittenChart: Sendable, CustomTestStringConvertible {
+    let name: String
+    fileprivate let blueprint: Blueprint
+
+    var testDescription: String { name }
+
+    static let all = [
+        deepHistoryOverRegions, stayFromACompoundState, deeperSourcePreempts, recordedChildWithItsOwnHistory,
+        localAndExternalRoutes, selectionOrder, flatSelectionOrder,
+    ]
+
+    /// 1 deep { 2 parallel { 3 { 5, 6 }, 4 { 7, 8 } }, 9 }, 10: leaving 1 and
+    /// coming back restores both regions, none of them by default.
+    static let deepHistoryOverRegions = HandWrittenChart(
+        name: "deep history over regions",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [
+                .compound(1, [2, 9], history: .deep), .parallel(2, [3, 4]), .compound(3, [5, 6]), .compound(4, [7, 8]),
+            ],
+            routeGroups: [
+                .route(0, 5, 6), .route(1, 7, 8), .route(2, 1, 10), .route(3, 10, 1), .route(4, 10, 3),
+            ],
+            events: [1, 2, 3, 0, 2, 3, 2, 4]))
+
+    /// 1 parallel { 2 { 4 { 6, 7 }, 5 }, 3 { 8, 9 } }, 10: a stay from the
+    /// compound 4, chosen first, never conflicts with the route from 1.
+    static let stayFromACompoundState = HandWrittenChart(
+        name: "stay from a compound state",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.parallel(1, [2, 3]), .compound(2, [4, 5]), .compound(4, [6, 7]), .compound(3, [8, 9])],
+            routeGroups: [.route(0, 4, nil), .route(0, 1, 10), .route(1, 10, 1)],
+            events: [0, 1, 0]))
+
+    /// 1 parallel { 2 { 4, 5 }, 3 { 6, 7 } }, 8: a later route from a deeper
+    /// source preempts an earlier one; one from a shallower source is dropped.
+    static let deeperSourcePreempts = HandWrittenChart(
+        name: "deeper source preempts",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.parallel(1, [2, 3]), .compound(2, [4, 5]), .compound(3, [6, 7])],
+            routeGroups: [.route(0, 1, 8), .route(0, 6, 7), .route(1, 4, 5), .route(1, 3, 8), .route(2, 8, 1)],
+            events: [0, 1, 1, 2, 0]))
+
+    /// 1 shallow { 2 shallow { 3, 4 }, 5 }, 6: the recorded child 2 is entered
+    /// through its own history.
+    static let recordedChildWithItsOwnHistory = HandWrittenChart(
+        name: "recorded child with its own history",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.compound(1, [2, 5], history: .shallow), .compound(2, [3, 4], history: .shallow)],
+            routeGroups: [.route(0, 3, 4), .route(1, 1, 6), .route(2, 6, 1), .route(3, 4, 5), .route(4, 5, 2)],
+            events: [0, 1, 2, 3, 1, 2, 4]))
+
+    /// 1 { 2, 3 { 4, 5 } }, 6: local and external routes from a compound to
+    /// its descendants, and local routes that cannot be local.
+    static let localAndExternalRoutes = HandWrittenChart(
+        name: "local and external routes",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.compound(1, [2, 3]), .compound(3, [4, 5], initial: 5)],
+            routeGroups: [
+                .route(0, 1, 4, isLocal: true), .route(1, 1, 2), .route(2, 1, 1, isLocal: true),
+                .route(3, 2, 3, isLocal: true), .route(0, 3, 1, isLocal: true),
+            ],
+            events: [0, 1, 0, 2, 3, 0, 0]))
+
+    /// 1 { 2, 3 }: the exact event before any event on one state, a deeper
+    /// state before its ancestor, guards that refuse, any state last.
+    static let selectionOrder = HandWrittenChart(
+        name: "selection order",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.compound(1, [2, 3])],
+            routeGroups: [
+                .route(0, nil, 4), .route(nil, 2, 3), .route(0, 1, 5), .route(1, 2, 4, condition: .refuses),
+                .route(1, 2, 5, condition: .allows), .route(0, 4, 1), .route(2, 5, 1),
+            ],
+            events: [1, 2, 2, 0, 0, 0, 0, 2, 0, 3]))
+}
+
+extension HandWrittenChart {
+    /// 1, 2, 3, 4 with no nesting: a flat machine tries the exact event from
+    /// any state before any event from the state.
+    static let flatSelectionOrder = HandWrittenChart(
+        name: "flat selection order",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [],
+            routeGroups: [
+                .route(nil, 1, 2), .route(0, nil, 3), .route(nil, nil, 1), .route(1, 3, 4, condition: .refuses),
+                .route(1, nil, 2), .route(2, 2, nil), .route(2, nil, 4),
+            ],
+            events: [0, 1, 2, 1, 0, 2, 3, 0]))
+}
+
+// MARK: - Declaring a blueprint
+
+extension Blueprint {
+    /// The chart declared on the reference interpreter.
+    func makeReference() -> ReferenceStatechart {
+        var reference = ReferenceStatechart(initialState: initialState)
+        for parent in parents {
+            if parent.isParallel {
+                reference.addRegions(parent.children, to: parent.state)
+            } else {
+                reference.addChildren(parent.children, to: parent.state, initial: parent.initial)
+            }
+            if let history = parent.history { reference.addHistory(history, to: parent.state) }
+        }
+        for group in routeGroups {
+            for arrow in group.arrows {
+                reference.addRoute(
+                    ReferenceStatechart.Route(
+                        event: group.event, source: arrow.source ?? ReferenceStatechart.root, target: arrow.target,
+                        isLocal: arrow.isLocal, isAllowed: group.condition != .refuses))
+            }
+        }
+        return reference
+    }
+
+    /// The chart declared on a `Machine` whose handlers write to `log` the
+    /// calls the reference describes; `states` are every state of the chart.
+    func makeMachine(loggingTo log: Log, states: [Int]) -> Machine<Node, Ev> {
+        let machine = Machine<Node, Ev>(state: Node(id: initialState))
+        for parent in parents {
+            declare(parent, on: machine)
+        }
+        for group in routeGroups {
+            declare(group, on: machine)
+        }
+        for state in states {
+            machine.addEntryHandler(Node(id: state)) { _ in log(Call.entry(state).description) }
+            machine.addExitHandler(Node(id: state)) { _ in log(Call.exit(state).description) }
+        }
+        machine.addHandler(event: .any) { context in
+            let call = Call.transition(
+                event: context.event?.id ?? -1, from: context.fromState.id, to: context.toState.id)
+            log(call.description)
+        }
+        machine.addErrorHandler { context in
+            let call = Call.error(event: context.event?.id ?? -1, state: context.fromState.id).description
+            log(context.toState == context.fromState ? call : "\(call), but toState \(context.toState)")
+        }
+        return machine
+    }
+
+    private func declare(_ parent: Parent, on machine: Machine<Node, Ev>) {
+        let state = Node(id: parent.state)
+        let children = parent.children.map { Node(id: $0) }
+        if parent.isParallel {
+            machine.addRegions(children, to: state)
+        } else if let initial = parent.initial {
+            machine.addChildren(children, to: state, initial: Node(id: initial))
+        } else {
+            machine.addChildren(children, to: state)
+        }
+        switch parent.history {
+        case .shallow: machine.addHistory(.shallow, to: state)
+        case .deep: machine.addHistory(.deep, to: state)
+        case nil: break
+        }
+    }
+
+    private func declare(_ group: RouteGroup, on machine: Machine<Node, Ev>) {
+        let transitions = group.arrows.map(transition)
+        switch (group.event, group.condition) {
+        case (let event?, .none): machine.addRoutes(event: Ev(id: event), transitions: transitions)
+        case (nil, .none): machine.addRoutes(event: .any, transitions: transitions)
+        case (let event?, let condition):
+            machine.addRoutes(event: Ev(id: event), transitions: transitions) { _ in condition == .allows }
+        case (nil, let condition):
+            machine.addRoutes(event: .any, transitions: transitions) { _ in condition == .allows }
+        }
+    }
+
+    /// `source => target`, `.local` if the arrow is.
+    private func transition(_ arrow: Arrow) -> Transition<Node> {
+        let transition: Transition<Node> =
+            switch (arrow.source, arrow.target) {
+            case (let source?, let target?): Node(id: source) => Node(id: target)
+            case (let source?, nil): Node(id: source) => .any
+            case (nil, let target?): .any => Node(id: target)
+            case (nil, nil): .any => .any
+            }
+        return arrow.isLocal ? .local(transition) : transition
+    }
+}
+
+// MARK: - A seeded generator
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose whole
+/// state is its seed, so a chart is replayed from the seed alone. The helpers
+/// draw from it directly, so a seed gives the same chart whatever the standard
+/// library's own sampling does.
+private struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// A number in `range`; the modulo bias is far too small to matter here.
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    mutating func chance(percent: Int) -> Bool {
+        int(in: 0...99) < percent
+    }
+
+    mutating func element<Element>(of elements: [Element]) -> Element {
+        elements[int(in: 0...(elements.count - 1))]
+    }
+
+    /// Fisher–Yates.
+    mutating func shuffle<Element>(_ elements: inout [Element]) {
+        for index in elements.indices.reversed() where index > 0 {
+            elements.swapAt(index, int(in: 0...index))
+        }
+    }
+}
