@@ -24,11 +24,37 @@ struct SelectedRoute<S: StateType> {
 }
 
 extension RouteTable {
-    /// The first route of `state` that `event` may take: the routes of this
-    /// event, then those of `.any` event, each in registration order.
+    /// The first route of the chain at (`eventCode`, `state`) that `event`
+    /// may take, in registration order; the reasons of those that refuse go
+    /// into `refusal`.
     ///
     /// Conditions are told the machine's `current` state and the route's
     /// target (the current state for a route to `.any`).
+    @inlinable
+    func firstRoute(
+        in eventCode: SymbolCode, _ state: SymbolCode, event: E, current: S, userInfo: Any?,
+        refusal: inout Refusal?
+    ) -> SelectedRoute<S>? {
+        let storage = self.storage
+        guard eventCode != .unknown, state != .unknown, !storage.eventRoutes.isEmpty else { return nil }
+        var node = storage.eventRoutes[eventCode, state].head
+        while node >= 0 {
+            let entry = storage.eventEntries[node]
+            if let refused = entry.refusal(event: event, from: current, to: entry.target ?? current, userInfo: userInfo)
+            {
+                refusal = Refusal.merging(refusal, refused)
+            } else {
+                return SelectedRoute(
+                    id: entry.id, source: state, target: entry.target, targetCode: entry.targetCode,
+                    isLocal: entry.guarded?.isLocal ?? false)
+            }
+            node = storage.eventEntries.next(after: node)
+        }
+        return nil
+    }
+
+    /// The first route of `state` that `event` may take: the routes of this
+    /// event, then those of `.any` event, each in registration order.
     ///
     /// - Complexity: Two integer look-ups, then the guards of the routes tried.
     @inlinable
@@ -36,29 +62,8 @@ extension RouteTable {
         event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, userInfo: Any?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
-        let storage = self.storage
-        guard !storage.eventRoutes.isEmpty else { return nil }
-        func first(_ eventCode: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
-            var node = storage.eventRoutes[eventCode, state].head
-            while node >= 0 {
-                let entry = storage.eventEntries[node]
-                if let refused = entry.refusal(
-                    event: event, from: current, to: entry.target ?? current, userInfo: userInfo)
-                {
-                    refusal = Refusal.merging(refusal, refused)
-                } else {
-                    return SelectedRoute(
-                        id: entry.id, source: state, target: entry.target, targetCode: entry.targetCode,
-                        isLocal: entry.guarded?.isLocal ?? false)
-                }
-                node = storage.eventEntries.next(after: node)
-            }
-            return nil
-        }
-        if eventCode != .unknown, let route = first(eventCode, &refusal) {
-            return route
-        }
-        return first(.wildcard, &refusal)
+        firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
+            ?? firstRoute(in: .wildcard, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
     }
 
     /// The route `event` takes from `state` in a flat machine, in section 2's
@@ -72,25 +77,8 @@ extension RouteTable {
         event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, userInfo: Any?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
-        let storage = self.storage
-        guard !storage.eventRoutes.isEmpty else { return nil }
         func first(_ eventCode: SymbolCode, _ state: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
-            guard eventCode != .unknown, state != .unknown else { return nil }
-            var node = storage.eventRoutes[eventCode, state].head
-            while node >= 0 {
-                let entry = storage.eventEntries[node]
-                if let refused = entry.refusal(
-                    event: event, from: current, to: entry.target ?? current, userInfo: userInfo)
-                {
-                    refusal = Refusal.merging(refusal, refused)
-                } else {
-                    return SelectedRoute(
-                        id: entry.id, source: state, target: entry.target, targetCode: entry.targetCode,
-                        isLocal: entry.guarded?.isLocal ?? false)
-                }
-                node = storage.eventEntries.next(after: node)
-            }
-            return nil
+            firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
         }
         return first(eventCode, state, &refusal) ?? first(eventCode, .wildcard, &refusal)
             ?? first(.wildcard, state, &refusal) ?? first(.wildcard, .wildcard, &refusal)
