@@ -44,7 +44,11 @@ car.start()
 car <-! .start
 //: Entering `driving` entered both regions, each at its initial child.
 print(steps)
-assert(steps == ["enter parked", "exit parked", "enter driving", "enter gearbox", "enter first", "enter radio", "enter radioOff"])
+assert(
+    steps == [
+        "enter parked", "exit parked", "enter driving", "enter gearbox", "enter first", "enter radio", "enter radioOff",
+    ]
+)
 assert(car.state == .driving)
 assert(car.configuration == [.driving, .gearbox, .first, .radio, .radioOff])
 
@@ -64,3 +68,5 @@ car <-! .start
 //: The radio remembered it was on; the gearbox keeps no history and starts in first.
 assert(car.configuration == [.driving, .gearbox, .first, .radio, .radioOn])
 print(car.configuration)
+
+//: [Next: Transition Tables](@next)
