@@ -34,7 +34,8 @@ struct StateTree {
         @usableFromInline var parent: SymbolCode = .wildcard
         @usableFromInline var kind = Kind.atomic
         @usableFromInline var history: HistoryKind?
-        /// The child a compound state enters first; ``SymbolCode/wildcard`` for its first child.
+        /// The state a compound state enters first: a child, or deeper (a
+        /// nested machine's initial state); ``SymbolCode/wildcard`` for its first child.
         @usableFromInline var initial: SymbolCode = .wildcard
         /// Laid out: the number of ancestors below the root (1 for a top-level state).
         @usableFromInline var depth: UInt16 = 1
@@ -84,9 +85,10 @@ struct StateTree {
         Int(code) < children.count ? children[Int(code)] : []
     }
 
-    /// The child a compound state enters by default.
+    /// The state a compound state enters by default: its initial child, or a
+    /// deeper descendant whose ancestors below it are entered too.
     @inlinable
-    func initialChild(of code: SymbolCode) -> SymbolCode {
+    func initialTarget(of code: SymbolCode) -> SymbolCode {
         let initial = nodes[Int(code)].initial
         return initial == .wildcard ? children[Int(code)][0] : initial
     }

@@ -254,7 +254,9 @@ final class Statechart {
         case .compound:
             let recorded = tree.history(of: state) == nil ? [] : configuration.recorded(by: state)
             if recorded.isEmpty {
-                addWithDescendants(tree.initialChild(of: state), to: &plan)
+                let initial = tree.initialTarget(of: state)
+                addWithDescendants(initial, to: &plan)
+                addAncestors(of: initial, below: state, to: &plan)
             } else {
                 // All the remembered states first, then their ancestors: a
                 // parallel ancestor then finds its regions covered by them.

@@ -26,8 +26,9 @@ extension SymbolCode {
 @usableFromInline
 struct Symbols<Value: Hashable> {
     @usableFromInline var codes: [Value: SymbolCode] = [:]
-    /// The values in code order: the value of code `c` is at `c - 1`.
-    @usableFromInline var values: [Value] = []
+    /// The values in code order: the value of code `c` is at `c - 1`;
+    /// `nil` for an anonymous code (``reserveAnonymousCode()``).
+    @usableFromInline var values: [Value?] = []
     /// The value interned last, with its code: registrations often name the
     /// same value again (an event's routes added one call at a time, the next
     /// step of a chain starting where the last one ended), and comparing costs
@@ -66,7 +67,7 @@ struct Symbols<Value: Hashable> {
         if let last, last.value == value {
             return last.code
         }
-        let next = SymbolCode(truncatingIfNeeded: codes.count + 1)
+        let next = SymbolCode(truncatingIfNeeded: values.count + 1)
         require(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
         // The defaulted subscript, passed inout, stores `next` for a new value
         // in the same look-up that finds an old one.
@@ -78,10 +79,26 @@ struct Symbols<Value: Hashable> {
         return code
     }
 
-    /// The value of `code`, which must be concrete.
+    /// The value of `code`, which must be concrete and named.
     @inlinable
     func value(of code: SymbolCode) -> Value {
-        values[Int(code) - 1]
+        values[Int(code) - 1].unsafelyUnwrapped
+    }
+
+    /// The value of `code`, `nil` for an anonymous one or one past the end.
+    @inlinable
+    func name(of code: SymbolCode) -> Value? {
+        code.isConcrete && Int(code) <= values.count ? values[Int(code) - 1] : nil
+    }
+
+    /// Hands out a code that no value names: a state of a nested machine that
+    /// this machine cannot name, which still needs a place in its tree.
+    @usableFromInline
+    mutating func reserveAnonymousCode() -> SymbolCode {
+        let next = SymbolCode(truncatingIfNeeded: values.count + 1)
+        require(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
+        values.append(nil)
+        return next
     }
 
     /// How many values have codes; the highest code.
