@@ -62,3 +62,13 @@ final class Shared<Value>: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
+
+extension Result where Failure == TransitionError {
+    /// The reason of a refusal; `nil` for a success.
+    var failureReason: TransitionError.Reason? {
+        if case .failure(let error) = self {
+            return error.reason
+        }
+        return nil
+    }
+}

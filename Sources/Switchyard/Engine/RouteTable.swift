@@ -496,6 +496,8 @@ enum Refusal: Hashable, Sendable {
     case reentrant
     /// The request came while a statechart's step was running; it waits.
     case queued
+    /// The request was made to a nested machine whose state is not active.
+    case inactive
 
     /// What to report when a route refuses for `new` after others refused
     /// for `old`: a user's condition says the most, so it wins; otherwise

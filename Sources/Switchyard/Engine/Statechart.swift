@@ -105,6 +105,29 @@ final class Statechart {
         return candidate
     }
 
+    /// The deepest state that contains every active atomic state inside
+    /// `ancestor`; `ancestor` itself when none is active in it.
+    @inlinable
+    func innermostActiveState(within ancestor: SymbolCode) -> SymbolCode {
+        var first = SymbolCode.unknown
+        var last = SymbolCode.unknown
+        for index in 0..<configuration.atomics.length {
+            let atomic = configuration.atomics.storage[index]
+            if tree.isDescendant(atomic, of: ancestor) {
+                if first == .unknown {
+                    first = atomic
+                }
+                last = atomic
+            }
+        }
+        guard first != .unknown else { return ancestor }
+        var candidate = first
+        while candidate != ancestor, !tree.isWithin(last, candidate) {
+            candidate = tree.parent(of: candidate)
+        }
+        return candidate
+    }
+
     // MARK: Choosing moves
 
     /// The state below which `move` exits and enters: SCXML's transition domain.
@@ -316,21 +339,27 @@ final class Statechart {
         collectAtomics(of: &configuration)
     }
 
-    /// The deepest state that will contain every active atomic state once
-    /// `plan` is applied, found without applying it.
+    /// The deepest state that will contain every active atomic state (inside
+    /// `ancestor`, if given) once `plan` is applied, found without applying it;
+    /// `ancestor` itself (the root by default) when none will be active in it.
     @inlinable
-    func innermostState(after plan: inout StepPlan, scratch: inout ReusableList<SymbolCode>) -> SymbolCode {
+    func innermostState(
+        after plan: inout StepPlan, scratch: inout ReusableList<SymbolCode>, within ancestor: SymbolCode = .wildcard
+    ) -> SymbolCode {
         scratch.removeAll()
         for index in 0..<configuration.atomics.length {
             let atomic = configuration.atomics.storage[index]
-            if !plan.exits.contains(atomic) {
+            if !plan.exits.contains(atomic), ancestor == .wildcard || tree.isDescendant(atomic, of: ancestor) {
                 scratch.append(atomic)
             }
         }
-        for index in 0..<plan.entries.length where tree.kind(of: plan.entries.storage[index]) == .atomic {
-            scratch.append(plan.entries.storage[index])
+        for index in 0..<plan.entries.length {
+            let entry = plan.entries.storage[index]
+            if tree.kind(of: entry) == .atomic, ancestor == .wildcard || tree.isDescendant(entry, of: ancestor) {
+                scratch.append(entry)
+            }
         }
-        guard scratch.length > 0 else { return .wildcard }
+        guard scratch.length > 0 else { return ancestor }
         var candidate = scratch.storage[0]
         for index in 1..<scratch.length {
             let state = scratch.storage[index]

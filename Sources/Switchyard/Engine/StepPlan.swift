@@ -7,6 +7,9 @@ struct StepPlan {
     struct Move {
         /// The route's registration; 0 for a move a mapping or a request made.
         @usableFromInline var id = RegistrationID(rawValue: 0)
+        /// In a hierarchy of nested machines, the machine whose route it is
+        /// (registrations are numbered per machine); 0 for the root.
+        @usableFromInline var member: UInt32 = 0
         @usableFromInline var source: SymbolCode
         /// ``SymbolCode/wildcard`` for a route without target (`.any`: stay).
         @usableFromInline var target: SymbolCode

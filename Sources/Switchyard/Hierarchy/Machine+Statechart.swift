@@ -66,7 +66,16 @@ extension Machine {
     public func addHistory(_ kind: HistoryKind, to state: S) {
         let code = internedCode(of: state)
         ensureChart()
+        if let nesting {
+            nesting.members[0].tree.setHistory(kind, of: code, names: name(of:))
+            nesting.needsRebuild = true
+            chart!.tree.isLaidOut = false
+            return
+        }
         chart!.tree.setHistory(kind, of: code, names: name(of:))
+        if let link = nestingLink {
+            link.setHistory(link.member, kind, code)
+        }
     }
 
     /// Declares `children` under `parent`, refusing a change under an active
@@ -76,6 +85,15 @@ extension Machine {
         let codes = children.map(internedCode(of:))
         let initialCode = initial.map(internedCode(of:))
         ensureChart()
+        if let link = nestingLink {
+            chart!.tree.add(codes, to: parentCode, kind: kind, initial: initialCode, names: name(of:))
+            link.declare(link.member, codes, parentCode, kind, initialCode)
+            return
+        }
+        if nesting != nil {
+            declareNested(member: 0, children: codes, parent: parentCode, kind: kind, initial: initialCode)
+            return
+        }
         if chart!.hasBegun {
             let configuration = chart!.configuration
             for code in [parentCode] + codes {
@@ -160,9 +178,12 @@ extension Machine {
     ///   machine was started before or has already taken a step.
     @discardableResult
     public func start() -> Bool {
-        guard !hasStarted else { return false }
+        guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true
         guard chart != nil else { return true }
+        if nesting != nil {
+            return startHierarchy()
+        }
         guard !chart!.hasBegun, !isStepping else { return false }
         prepareChart()
         chart!.hasBegun = true
@@ -186,8 +207,12 @@ extension Machine {
     /// On a flat machine, `[state]`.
     public var configuration: [S] {
         guard chart != nil else { return [currentState] }
+        if let link = nestingLink {
+            return link.activeCodes(link.member).map(value(of:))
+        }
         prepareChart()
-        return activeCodes().map(value(of:))
+        // The root of a hierarchy lists the states it can name.
+        return activeCodes().compactMap { routes.storage.states.name(of: $0) }
     }
 
     /// The codes of the active states, in document order.
@@ -222,6 +247,10 @@ extension Machine {
     /// - Complexity: One hash of `state`.
     public func isActive(_ state: S) -> Bool {
         guard chart != nil else { return state == currentState }
+        if let link = nestingLink {
+            let code = routes.code(of: state)
+            return code.isConcrete && link.isActive(link.member, code)
+        }
         prepareChart()
         let code = routes.code(of: state)
         return code.isConcrete && chart!.configuration.isActive(code)
@@ -233,6 +262,12 @@ extension Machine {
     public func recordedHistory(of state: S) -> [S] {
         guard let chart else { return [] }
         let code = routes.code(of: state)
+        if let link = nestingLink {
+            return code.isConcrete ? link.recordedHistory(link.member, code).map(value(of:)) : []
+        }
+        if nesting != nil {
+            return code.isConcrete ? recordedHistory(of: code, in: 0).map(value(of:)) : []
+        }
         guard code.isConcrete, chart.tree.history(of: code) != nil else { return [] }
         return chart.configuration.recorded(by: code).map(value(of:))
     }

@@ -10,6 +10,10 @@ extension Machine {
     enum QueuedRequest {
         case event(E, userInfo: Any?)
         case state(S, userInfo: Any?)
+        /// A request to a machine nested in this one: its index among the
+        /// hierarchy's members, and for a state, its code there.
+        case nestedEvent(member: Int, E, userInfo: Any?)
+        case nestedState(member: Int, SymbolCode, userInfo: Any?)
     }
 
     // MARK: Preparing
@@ -32,6 +36,10 @@ extension Machine {
     func prepareChart() {
         let chart = self.chart.unsafelyUnwrapped
         guard chart.needsInitialConfiguration || !chart.tree.isLaidOut else { return }
+        if nesting != nil || nestingLink != nil {
+            prepareHierarchy()
+            return
+        }
         let anchor = internedCode(of: chart.hasBegun ? currentState : initialState)
         chart.prepare(initial: anchor, plan: &plan)
         let innermost = chart.innermostState(of: chart.configuration)
@@ -44,6 +52,9 @@ extension Machine {
     /// Decides and takes the step `event` causes in a statechart.
     @inlinable
     func performStep(event: E, userInfo: consuming Any?) -> Decision<S> {
+        if nesting != nil || nestingLink != nil {
+            return performHierarchyStep(event: event, userInfo: userInfo)
+        }
         guard !isStepping else {
             queuedRequests.append(.event(event, userInfo: userInfo))
             return .refused(.queued)
@@ -119,6 +130,9 @@ extension Machine {
     /// Decides and takes the step a request for `target` causes in a statechart.
     @inlinable
     func performStep(toward target: S, userInfo: consuming Any?) -> Decision<S> {
+        if nesting != nil || nestingLink != nil {
+            return performHierarchyStep(toward: target, userInfo: userInfo)
+        }
         guard !isStepping else {
             queuedRequests.append(.state(target, userInfo: userInfo))
             return .refused(.queued)
@@ -193,6 +207,15 @@ extension Machine {
     /// or `nil` if the event would be refused; nothing changes.
     @usableFromInline
     func stateAfterStep(for event: E, userInfo: Any?) -> S? {
+        if nesting != nil || nestingLink != nil {
+            let code = withUnsafePointer(to: event) { pointer in
+                if let link = nestingLink {
+                    return link.stateAfterEvent(link.member, UnsafeRawPointer(pointer), userInfo)
+                }
+                return nestedStateAfterStep(member: 0, event: UnsafeRawPointer(pointer), userInfo: userInfo)
+            }
+            return code.map { value(of: $0) }
+        }
         prepareChart()
         // A plan of its own: the question may be asked while a step runs.
         var question = StepPlan()
@@ -208,6 +231,12 @@ extension Machine {
     /// Whether a request for `target` would move the statechart now.
     @usableFromInline
     func canTakeStep(toward target: S, userInfo: Any?) -> Bool {
+        if let link = nestingLink {
+            return link.canTakeStep(link.member, internedCode(of: target), userInfo)
+        }
+        if nesting != nil {
+            return nestedCanTakeStep(member: 0, target: internedCode(of: target), userInfo: userInfo)
+        }
         prepareChart()
         if routes.needsEventRoutesByTransition {
             routes.indexEventRoutesByTransition()
@@ -222,6 +251,16 @@ extension Machine {
     /// or of `.any`, or by a route mapping.
     @usableFromInline
     func chartHasRoute(event: E, from: S, to: S, userInfo: Any?) -> Bool {
+        if nesting != nil || nestingLink != nil {
+            let (fromCode, toCode) = (routes.code(of: from), routes.code(of: to))
+            return withUnsafePointer(to: event) { pointer in
+                if let link = nestingLink {
+                    return link.hasEventRoute(link.member, UnsafeRawPointer(pointer), fromCode, toCode, userInfo)
+                }
+                return nestedHasRoute(
+                    member: 0, event: UnsafeRawPointer(pointer), from: fromCode, to: toCode, userInfo: userInfo)
+            }
+        }
         prepareChart()
         let routes = self.routes
         let chart = self.chart!
@@ -243,6 +282,13 @@ extension Machine {
     /// of `.any`, or by a mapping.
     @usableFromInline
     func chartHasRoute(from: S, to: S, userInfo: Any?) -> Bool {
+        if nesting != nil || nestingLink != nil {
+            let (fromCode, toCode) = (routes.code(of: from), routes.code(of: to))
+            if let link = nestingLink {
+                return link.hasStateRoute(link.member, fromCode, toCode, userInfo)
+            }
+            return nestedHasRoute(member: 0, event: nil, from: fromCode, to: toCode, userInfo: userInfo)
+        }
         prepareChart()
         if routes.needsEventRoutesByTransition {
             routes.indexEventRoutesByTransition()
@@ -379,6 +425,12 @@ extension Machine {
                 _ = performStep(event: event, userInfo: userInfo)
             case .state(let target, let userInfo):
                 _ = performStep(toward: target, userInfo: userInfo)
+            case .nestedEvent(let member, let event, let userInfo):
+                _ = withUnsafePointer(to: event) {
+                    requestNested(member: member, event: UnsafeRawPointer($0), userInfo: userInfo)
+                }
+            case .nestedState(let member, let target, let userInfo):
+                _ = requestNested(member: member, target: target, userInfo: userInfo)
             }
             if next >= 64, next * 2 >= queuedRequests.count {
                 queuedRequests.removeFirst(next)

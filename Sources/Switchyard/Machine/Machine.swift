@@ -90,6 +90,10 @@ public final class Machine<S: StateType, E: EventType> {
     @exclusivity(unchecked) @usableFromInline var isStepping = false
     @exclusivity(unchecked) @usableFromInline var isRunningQueue = false
     @exclusivity(unchecked) @usableFromInline var hasStarted = false
+    /// For the root of a hierarchy of nested machines: the hierarchy.
+    @exclusivity(unchecked) @usableFromInline var nesting: Nesting?
+    /// For a machine nested in another: how it reaches the root of its hierarchy.
+    @exclusivity(unchecked) @usableFromInline var nestingLink: NestingLink?
 
     /// What the machine's registrations reach it through; cleared in `deinit`.
     @usableFromInline var registrationOwner: RegistrationOwner
@@ -133,6 +137,12 @@ public final class Machine<S: StateType, E: EventType> {
             registrationOwner.heldWhenReleased = held
         }
         registrationOwner.machine = nil
+        // Machines nested in this one become machines of their own again.
+        if let nesting {
+            for member in nesting.members.dropFirst() {
+                member.access!.detach(member.tree)
+            }
+        }
     }
 
     /// Runs `closure` with this machine, to add routes and handlers in one place.
@@ -335,6 +345,9 @@ extension Machine {
     enum Question: Equatable {
         case event(E, from: S, to: S?)
         case state(from: S, to: S)
+        /// A question a machine nested in this one asked, in its codes
+        /// (``SymbolCode/unknown`` for no target).
+        case nested(member: Int, event: E?, from: SymbolCode, to: SymbolCode)
     }
 
     /// Answers `question` with `answer`, or with `unanswerable` if a

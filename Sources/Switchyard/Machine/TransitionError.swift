@@ -26,7 +26,7 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
     /// ```
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Hashable, Sendable {
-            case noRoute, conditionsRefused, unreachable, stateNotListed, reentrantRequest, queued
+            case noRoute, conditionsRefused, unreachable, stateNotListed, reentrantRequest, queued, inactive
         }
 
         private let kind: Kind
@@ -55,6 +55,10 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         /// that step ends. Its own refusal, if it comes to one, runs the error
         /// handlers then.
         public static let queued = Reason(.queued)
+        /// The request was made to a machine nested in another (see
+        /// ``Machine/nest(_:under:as:)``) while the state it is nested in is
+        /// not active. Its error handlers run; nothing moves.
+        public static let inactive = Reason(.inactive)
 
         /// The reason's name, such as `noRoute`.
         public var description: String {
@@ -101,6 +105,9 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
                 description: "\(request) was requested while the machine was deciding another request")
         case .queued:
             self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
+        case .inactive:
+            self.init(
+                reason: .inactive, description: "\(request) was refused: the machine is nested in a state that is not active")
         }
     }
 
@@ -128,6 +135,9 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
                 description: "\(request) was requested while the machine was deciding another request")
         case .queued:
             self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
+        case .inactive:
+            self.init(
+                reason: .inactive, description: "\(request) was refused: the machine is nested in a state that is not active")
         }
     }
 }

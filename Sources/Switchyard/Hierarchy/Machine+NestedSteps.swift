@@ -1,0 +1,615 @@
+// How the root of a hierarchy of nested machines takes a step: the
+// statechart's rules, with each node's routes and handlers asked of every
+// machine that names the node, innermost machine first (see `Nesting.swift`).
+// Requests to nested machines come here through their links, in their codes.
+
+extension Machine {
+    // MARK: Requests
+
+    /// Decides and takes the step `event`, sent to this machine, causes in its hierarchy.
+    @usableFromInline
+    func performHierarchyStep(event: E, userInfo: Any?) -> Decision<S> {
+        let outcome = withUnsafePointer(to: event) { pointer in
+            if let link = nestingLink {
+                return link.requestEvent(link.member, UnsafeRawPointer(pointer), userInfo)
+            }
+            return requestNested(member: 0, event: UnsafeRawPointer(pointer), userInfo: userInfo)
+        }
+        return decision(after: outcome)
+    }
+
+    /// Decides and takes the step asking this machine for `target` causes in its hierarchy.
+    @usableFromInline
+    func performHierarchyStep(toward target: S, userInfo: Any?) -> Decision<S> {
+        let code = internedCode(of: target)
+        if let link = nestingLink {
+            return decision(after: link.requestState(link.member, code, userInfo))
+        }
+        return decision(after: requestNested(member: 0, target: code, userInfo: userInfo))
+    }
+
+    @usableFromInline
+    func decision(after outcome: NestedOutcome) -> Decision<S> {
+        switch outcome {
+        case .moved: .move(to: currentState, code: currentCode)
+        case .refused(let refusal): refusal.map(Decision.refused) ?? .noRoute
+        }
+    }
+
+    /// Decides and takes the step `event`, sent to `member`, causes.
+    @usableFromInline
+    func requestNested(member: Int, event: UnsafeRawPointer, userInfo: Any?) -> NestedOutcome {
+        let value = event.load(as: E.self)
+        guard !isStepping else {
+            queuedRequests.append(.nestedEvent(member: member, value, userInfo: userInfo))
+            return .refused(.queued)
+        }
+        prepareChart()
+        let nesting = self.nesting.unsafelyUnwrapped
+        guard decisionDepth == 0 else {
+            refuseNested(member: member, event: event, target: nil, userInfo: userInfo)
+            reportReentrantRequest("tryEvent(\(value))")
+            return .refused(.reentrant)
+        }
+        guard nesting.isActive(member, in: chart.unsafelyUnwrapped) else {
+            refuseNested(member: member, event: event, target: nil, userInfo: userInfo)
+            return .refused(.inactive)
+        }
+        let eventCode = routes.code(of: value)
+        let refusal = chooseNestedMoves(
+            event: event, eventCode: eventCode, member: member, userInfo: userInfo, into: &plan)
+        guard !plan.moves.isEmpty else {
+            refuseNested(member: member, event: event, target: nil, userInfo: userInfo)
+            return .refused(refusal)
+        }
+        takeNestedStep(kind: .event, event: event, eventCode: eventCode, userInfo: userInfo)
+        return .moved
+    }
+
+    /// Decides and takes the step asking `member` for its state `target` causes.
+    @usableFromInline
+    func requestNested(member: Int, target: SymbolCode, userInfo: Any?) -> NestedOutcome {
+        guard !isStepping else {
+            queuedRequests.append(.nestedState(member: member, target, userInfo: userInfo))
+            return .refused(.queued)
+        }
+        prepareChart()
+        let nesting = self.nesting.unsafelyUnwrapped
+        let chart = self.chart.unsafelyUnwrapped
+        guard decisionDepth == 0 else {
+            refuseNested(member: member, event: nil, target: target, userInfo: userInfo)
+            reportReentrantRequest("tryState(\(nesting.describe(nesting.node(of: target, in: member, chart: chart))))")
+            return .refused(.reentrant)
+        }
+        guard nesting.isActive(member, in: chart) else {
+            refuseNested(member: member, event: nil, target: target, userInfo: userInfo)
+            return .refused(.inactive)
+        }
+        let refusal = chooseNestedMove(
+            toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo, into: &plan)
+        guard !plan.moves.isEmpty else {
+            refuseNested(member: member, event: nil, target: target, userInfo: userInfo)
+            return .refused(refusal)
+        }
+        takeNestedStep(kind: .state, event: nil, eventCode: .wildcard, userInfo: userInfo)
+        return .moved
+    }
+
+    // MARK: Choosing
+
+    /// Fills `plan` with the moves `event`, sent to `member`, takes: offered
+    /// to each active atomic state inside the member, then up through its
+    /// ancestors to the root, each node's machines asked innermost first;
+    /// failing that, the member's route mappings. Returns why routes refused.
+    @inlinable
+    func chooseNestedMoves(
+        event: UnsafeRawPointer, eventCode: SymbolCode, member: Int, userInfo: Any?, into plan: inout StepPlan
+    ) -> Refusal? {
+        // Local copies: conditions and mappings may read and change the machines.
+        let routes = self.routes
+        let chart = self.chart.unsafelyUnwrapped
+        let nesting = self.nesting.unsafelyUnwrapped
+        let value = event.load(as: E.self)
+        let current = currentState
+        let host = nesting.members[member].hostNode
+        var refusal: Refusal?
+        plan.reset()
+        nesting.step &+= 1
+        decisionDepth += 1
+        defer { decisionDepth -= 1 }
+        func choose(_ move: StepPlan.Move, _ plan: inout StepPlan) {
+            // A route two regions reach through a common ancestor is taken once.
+            if !plan.moves.contains(where: { $0.id == move.id && $0.member == move.member }) {
+                chart.choose(move, into: &plan)
+            }
+        }
+        var chosen = 0
+        for atomic in chart.configuration.atomics where member == 0 || chart.tree.isDescendant(atomic, of: host) {
+            var node = atomic
+            search: while true {
+                if Int(node) < nesting.names.count {
+                    for name in nesting.names[Int(node)] {
+                        let access = nesting.members[name.member].access.unsafelyUnwrapped
+                        guard access.hasEvents else { continue }
+                        guard
+                            let route = access.firstEventRoute(
+                                event, nesting.eventCode(in: name.member, event: event), name.code,
+                                nesting.current[name.member], userInfo, &refusal)
+                        else { continue }
+                        let target =
+                            route.target == .wildcard
+                            ? .wildcard : nesting.node(of: route.target, in: name.member, chart: chart)
+                        var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
+                        move.id = route.id
+                        move.member = UInt32(name.member)
+                        choose(move, &plan)
+                        chosen += 1
+                        break search
+                    }
+                }
+                let rootCode = node == .wildcard || routes.storage.states.name(of: node) != nil ? node : .unknown
+                if rootCode != .unknown,
+                    let route = routes.firstRoute(
+                        event: value, code: eventCode, on: rootCode, current: current, userInfo: userInfo,
+                        refusal: &refusal)
+                {
+                    var move = StepPlan.Move(route)
+                    if route.target != nil {
+                        move.target = nesting.node(of: route.targetCode, in: 0, chart: chart)
+                    }
+                    choose(move, &plan)
+                    chosen += 1
+                    break search
+                }
+                guard node != .wildcard else { break }
+                node = chart.tree.parent(of: node)
+            }
+        }
+        if chosen == 0, let target = mappedNode(event: event, member: member, userInfo: userInfo) {
+            choose(StepPlan.Move(source: host, target: target, isLocal: member != 0), &plan)
+        }
+        return refusal
+    }
+
+    /// The node that `member`'s route mappings name for `event` (`nil`: a
+    /// state request) from its state.
+    @usableFromInline
+    func mappedNode(event: UnsafeRawPointer?, member: Int, userInfo: Any?) -> SymbolCode? {
+        let nesting = self.nesting.unsafelyUnwrapped
+        let chart = self.chart.unsafelyUnwrapped
+        if member == 0 {
+            let routes = self.routes
+            guard let target = routes.mappedTarget(event: event?.load(as: E.self), from: currentState, userInfo: userInfo)
+            else { return nil }
+            return nesting.node(of: internedCode(of: target), in: 0, chart: chart)
+        }
+        let access = nesting.members[member].access.unsafelyUnwrapped
+        guard let target = access.mappedTarget(event, nesting.current[member], userInfo) else { return nil }
+        return nesting.node(of: target, in: member, chart: chart)
+    }
+
+    /// Fills `plan` with the move a request to `member` for the node
+    /// `target` takes: the first route, innermost machine first, on the walk
+    /// up from each active atomic state inside the member, else the member's
+    /// route mappings. Returns why routes refused.
+    @inlinable
+    func chooseNestedMove(toward target: SymbolCode, member: Int, userInfo: Any?, into plan: inout StepPlan)
+        -> Refusal?
+    {
+        if routes.needsEventRoutesByTransition {
+            routes.indexEventRoutesByTransition()
+        }
+        let routes = self.routes
+        let chart = self.chart.unsafelyUnwrapped
+        let nesting = self.nesting.unsafelyUnwrapped
+        let current = currentState
+        let host = nesting.members[member].hostNode
+        var refusal: Refusal?
+        plan.reset()
+        guard target != .unknown else { return nil }
+        decisionDepth += 1
+        defer { decisionDepth -= 1 }
+        func take(from source: SymbolCode, isLocal: Bool, _ plan: inout StepPlan) {
+            chart.choose(StepPlan.Move(source: source, target: target, isLocal: isLocal), into: &plan)
+        }
+        let rootTarget = routes.storage.states.name(of: target)
+        for atomic in chart.configuration.atomics where member == 0 || chart.tree.isDescendant(atomic, of: host) {
+            var node = atomic
+            while true {
+                if Int(node) < nesting.names.count {
+                    for name in nesting.names[Int(node)] {
+                        let targetCode = nesting.code(of: target, in: name.member)
+                        guard targetCode != .unknown else { continue }
+                        let access = nesting.members[name.member].access.unsafelyUnwrapped
+                        if let route = access.firstStateRoute(
+                            name.code, targetCode, nesting.current[name.member], userInfo, &refusal)
+                        {
+                            take(from: node, isLocal: route.isLocal, &plan)
+                            return refusal
+                        }
+                    }
+                }
+                let rootCode = node == .wildcard || routes.storage.states.name(of: node) != nil ? node : .unknown
+                if rootCode != .unknown, let rootTarget,
+                    let route = routes.firstRoute(
+                        on: rootCode, to: rootTarget, code: target, current: current, userInfo: userInfo,
+                        refusal: &refusal)
+                {
+                    take(from: node, isLocal: route.isLocal, &plan)
+                    return refusal
+                }
+                guard node != .wildcard else { break }
+                node = chart.tree.parent(of: node)
+            }
+        }
+        if mappingAllows(member: member, target: target, userInfo: userInfo) {
+            take(from: host, isLocal: member != 0, &plan)
+        }
+        return refusal
+    }
+
+    /// Whether `member`'s route mappings allow a request for the node `target`.
+    @usableFromInline
+    func mappingAllows(member: Int, target: SymbolCode, userInfo: Any?) -> Bool {
+        let nesting = self.nesting.unsafelyUnwrapped
+        let targetCode = nesting.code(of: target, in: member)
+        guard targetCode != .unknown else { return false }
+        if member == 0 {
+            let routes = self.routes
+            let value = value(of: targetCode)
+            return routes.stateMappingAllows(from: currentState, to: value, userInfo: userInfo)
+                || routes.mappedTarget(event: nil, from: currentState, userInfo: userInfo) == value
+        }
+        let access = nesting.members[member].access.unsafelyUnwrapped
+        let from = nesting.current[member]
+        return access.stateMappingAllows(from, targetCode, userInfo)
+            || access.mappedTarget(nil, from, userInfo) == targetCode
+    }
+
+    // MARK: Delivering
+
+    /// Takes the step ``plan`` holds across the hierarchy: exit handlers,
+    /// innermost state first and, for one state, innermost machine first; the
+    /// change; each machine's handlers of the transition, innermost machine
+    /// first; entry handlers, outermost state first and, for one state,
+    /// outermost machine first.
+    @inlinable
+    func takeNestedStep(kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: Any?) {
+        let chart = self.chart.unsafelyUnwrapped
+        let nesting = self.nesting.unsafelyUnwrapped
+        chart.planExits(into: &plan)
+        chart.recordHistory(of: &plan)
+        chart.planEntries(into: &plan)
+        nesting.planDelivery(of: &plan, chart: chart)
+        let beforeCode = currentCode
+        let afterCode = nesting.stepAfter[0]
+        let context = Context(
+            event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode), userInfo: userInfo)
+        let handlers = self.handlers
+        chart.hasBegun = true
+        isStepping = true
+        deliveryDepth += 1
+
+        for index in 0..<plan.exits.length {
+            let node = plan.exits.storage[index]
+            if Int(node) < nesting.names.count {
+                for name in nesting.names[Int(node)] where name.code != .wildcard {
+                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
+                        false, name.code, nesting.facts(of: name.member, event: event, userInfo: userInfo))
+                }
+            }
+            if routes.storage.states.name(of: node) != nil {
+                handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
+            }
+        }
+        chart.apply(&plan)
+        nesting.commitStates()
+        currentState = context.toState
+        currentCode = afterCode
+        for member in nesting.deliveryOrder where member != 0 && nesting.hearsTransition(member) {
+            nesting.appendAncestry(of: nesting.stepBefore[member], in: member, to: &ancestryBefore, chart: chart)
+            nesting.appendAncestry(of: nesting.stepAfter[member], in: member, to: &ancestryAfter, chart: chart)
+            let memberEvent =
+                kind == .event && nesting.members[member].access.unsafelyUnwrapped.hasEvents
+                ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped) : .wildcard
+            nesting.members[member].access.unsafelyUnwrapped.deliverTransition(
+                kind, memberEvent, ancestryBefore, ancestryAfter,
+                nesting.facts(of: member, event: event, userInfo: userInfo))
+        }
+        ancestryBefore.removeAll()
+        ancestryAfter.removeAll()
+        chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
+        chart.appendAncestry(of: afterCode, to: &ancestryAfter)
+        handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
+            invoke($0, context)
+        }
+        for index in 0..<plan.entries.length {
+            let node = plan.entries.storage[index]
+            if routes.storage.states.name(of: node) != nil {
+                handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
+            }
+            if Int(node) < nesting.names.count {
+                for name in nesting.names[Int(node)].reversed() where name.code != .wildcard {
+                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
+                        true, name.code, nesting.facts(of: name.member, event: event, userInfo: userInfo))
+                }
+            }
+        }
+
+        endStep()
+    }
+
+    /// Runs the error handlers of `member` for a refused request (a state
+    /// request's `target`, in its codes); requests they make wait until they
+    /// have all run.
+    @usableFromInline
+    func refuseNested(member: Int, event: UnsafeRawPointer?, target: SymbolCode?, userInfo: Any?) {
+        let nesting = self.nesting.unsafelyUnwrapped
+        if member == 0 {
+            refuse(
+                event: event?.load(as: E.self), target: target.map { value(of: $0) } ?? currentState,
+                userInfo: userInfo)
+            return
+        }
+        let current = nesting.current[member]
+        isStepping = true
+        deliveryDepth += 1
+        nesting.members[member].access.unsafelyUnwrapped.deliverError(
+            StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+        endStep()
+    }
+
+    // MARK: Questions
+
+    /// `member`'s state after the step `event` would cause, in its codes, or
+    /// `nil` if the event would be refused; nothing changes.
+    func nestedStateAfterStep(member: Int, event: UnsafeRawPointer, userInfo: Any?) -> SymbolCode? {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        guard nesting.isActive(member, in: chart) else { return nil }
+        var question = StepPlan()
+        _ = chooseNestedMoves(
+            event: event, eventCode: routes.code(of: event.load(as: E.self)), member: member, userInfo: userInfo,
+            into: &question)
+        guard !question.moves.isEmpty else { return nil }
+        let recorded = chart.configuration.recorded
+        defer { chart.configuration.recorded = recorded }
+        chart.planExits(into: &question)
+        chart.recordHistory(of: &question)
+        chart.planEntries(into: &question)
+        return nesting.state(of: member, after: &question, chart: chart)
+    }
+
+    /// Whether asking `member` for its state `target` would move the hierarchy now.
+    func nestedCanTakeStep(member: Int, target: SymbolCode, userInfo: Any?) -> Bool {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        guard nesting.isActive(member, in: chart) else { return false }
+        var question = StepPlan()
+        _ = chooseNestedMove(
+            toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo,
+            into: &question)
+        return !question.moves.isEmpty
+    }
+
+    /// Whether `event` (`nil`: asking for the state) could take `member`
+    /// from `from` (as the active state) to `to`, both in its codes, by a
+    /// route of any machine on the walk up from `from`, or by the member's
+    /// route mappings.
+    func nestedHasRoute(member: Int, event: UnsafeRawPointer?, from: SymbolCode, to: SymbolCode, userInfo: Any?)
+        -> Bool
+    {
+        prepareChart()
+        if routes.needsEventRoutesByTransition {
+            routes.indexEventRoutesByTransition()
+        }
+        let routes = self.routes
+        let nesting = self.nesting!
+        let chart = self.chart!
+        let fromNode = nesting.node(of: from, in: member, chart: chart)
+        let toNode = nesting.node(of: to, in: member, chart: chart)
+        nesting.step &+= 1
+        var refusal: Refusal?
+        if fromNode != .unknown, toNode != .unknown {
+            var node = fromNode
+            while true {
+                for name in node == .wildcard ? [] : nesting.names[Int(node)] {
+                    let access = nesting.members[name.member].access!
+                    let target = nesting.code(of: toNode, in: name.member)
+                    guard target != .unknown else { continue }
+                    let current = nesting.nearestName(from: fromNode, in: name.member, tree: chart.tree)
+                    if let event {
+                        if access.hasEvents,
+                            access.someEventRoute(
+                                event, nesting.eventCode(in: name.member, event: event), name.code, current, target,
+                                userInfo)
+                        {
+                            return true
+                        }
+                    } else if access.firstStateRoute(name.code, target, current, userInfo, &refusal) != nil {
+                        return true
+                    }
+                }
+                let rootCode = node == .wildcard || routes.storage.states.name(of: node) != nil ? node : .unknown
+                if rootCode != .unknown, let target = routes.storage.states.name(of: toNode) {
+                    let current = value(of: nesting.nearestName(from: fromNode, in: 0, tree: chart.tree))
+                    if let event {
+                        let value = event.load(as: E.self)
+                        if routes.someRoute(
+                            event: value, code: routes.code(of: value), on: rootCode, current: current, to: target,
+                            userInfo: userInfo)
+                        {
+                            return true
+                        }
+                    } else if routes.firstRoute(
+                        on: rootCode, to: target, code: toNode, current: current, userInfo: userInfo,
+                        refusal: &refusal) != nil
+                    {
+                        return true
+                    }
+                }
+                guard node != .wildcard else { break }
+                node = chart.tree.parent(of: node)
+            }
+        }
+        guard from.isConcrete, to.isConcrete else { return false }
+        if member == 0 {
+            let fromState = value(of: from)
+            let toState = value(of: to)
+            if let event {
+                return routes.mappedTarget(event: event.load(as: E.self), from: fromState, userInfo: userInfo) == toState
+            }
+            return routes.stateMappingAllows(from: fromState, to: toState, userInfo: userInfo)
+                || routes.mappedTarget(event: nil, from: fromState, userInfo: userInfo) == toState
+        }
+        let access = nesting.members[member].access!
+        if event != nil {
+            return access.mappedTarget(event, from, userInfo) == to
+        }
+        return access.stateMappingAllows(from, to, userInfo) || access.mappedTarget(nil, from, userInfo) == to
+    }
+
+    // MARK: Reading
+
+    /// `member`'s active states, in document order, in its codes.
+    func activeCodes(of member: Int) -> [SymbolCode] {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        var codes: [SymbolCode] = []
+        func visit(_ node: SymbolCode) {
+            let code = nesting.code(of: node, in: member)
+            if code.isConcrete, node != nesting.members[member].hostNode {
+                codes.append(code)
+            }
+            switch chart.tree.kind(of: node) {
+            case .atomic:
+                return
+            case .compound:
+                let child = chart.configuration.activeChild(of: node)
+                if child != .wildcard {
+                    visit(child)
+                }
+            case .parallel:
+                for child in chart.tree.children(of: node) where chart.configuration.isActive(child) {
+                    visit(child)
+                }
+            }
+        }
+        if nesting.isActive(member, in: chart) {
+            visit(nesting.members[member].hostNode)
+        }
+        return codes
+    }
+
+    /// What `code`, a state of `member`, recorded as its history, in the member's codes.
+    func recordedHistory(of code: SymbolCode, in member: Int) -> [SymbolCode] {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        let node = nesting.node(of: code, in: member, chart: chart)
+        guard node != .unknown, chart.tree.history(of: node) != nil else { return [] }
+        return chart.configuration.recorded(by: node).map { nesting.code(of: $0, in: member) }.filter(\.isConcrete)
+    }
+
+    // MARK: Declaring
+
+    /// Declares children or regions in `member`'s tree.
+    func declareNested(
+        member: Int, children: [SymbolCode], parent: SymbolCode, kind: StateTree.Kind, initial: SymbolCode?
+    ) {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        let access = nesting.members[member].access
+        let describe: (SymbolCode) -> String = { access?.describe($0) ?? self.name(of: $0) }
+        require(
+            !nesting.hosts(parent, in: member),
+            "\(describe(parent)) has a machine nested in it; a state with a nested machine cannot have children or regions")
+        if chart.hasBegun {
+            for code in [parent] + children {
+                let node = nesting.node(of: code, in: member, chart: chart)
+                require(
+                    node == .unknown || !chart.configuration.isActive(node),
+                    "\(describe(code)) is active: the tree under an active state cannot change once the machine has begun"
+                )
+            }
+        }
+        nesting.members[member].tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
+        nesting.needsRebuild = true
+        chart.tree.isLaidOut = false
+        if !chart.hasBegun {
+            chart.needsInitialConfiguration = true
+        }
+    }
+
+    /// Gives a state of `member` history.
+    func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode) {
+        let nesting = self.nesting!
+        let access = nesting.members[member].access
+        nesting.members[member].tree.setHistory(kind, of: code) { access?.describe($0) ?? self.name(of: $0) }
+        nesting.needsRebuild = true
+        chart!.tree.isLaidOut = false
+    }
+
+    /// Enters the hierarchy's initial configuration, running the entry
+    /// handlers of every machine, outermost state first and, for one state,
+    /// outermost machine first.
+    func startHierarchy() -> Bool {
+        guard !chart!.hasBegun, !isStepping else { return false }
+        prepareChart()
+        let chart = self.chart!
+        let nesting = self.nesting!
+        chart.hasBegun = true
+        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfo: nil)
+        let handlers = self.handlers
+        let entries = activeCodes()
+        isStepping = true
+        deliveryDepth += 1
+        for node in entries {
+            if routes.storage.states.name(of: node) != nil {
+                handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
+            }
+            guard Int(node) < nesting.names.count else { continue }
+            for name in nesting.names[Int(node)].reversed() where name.code != .wildcard {
+                let current = nesting.current[name.member]
+                nesting.members[name.member].access!.deliverLifecycle(
+                    true, name.code, StepFacts(event: nil, userInfo: nil, before: current, after: current))
+            }
+        }
+        endStep()
+        return true
+    }
+
+    // MARK: Preparing
+
+    /// Brings the hierarchy up to date: its tree composed again after a
+    /// nesting or a declaration, and, until it begins, its configuration and
+    /// every machine's state.
+    @usableFromInline
+    func prepareHierarchy() {
+        if let link = nestingLink {
+            link.prepare()
+            return
+        }
+        let chart = self.chart!
+        let nesting = self.nesting!
+        if nesting.needsRebuild {
+            nesting.rebuild(chart: chart)
+        }
+        chart.tree.layOutIfNeeded()
+        guard chart.needsInitialConfiguration else { return }
+        let anchor = nesting.node(of: internedCode(of: initialState), in: 0, chart: chart)
+        chart.prepare(initial: anchor, plan: &plan)
+        nesting.apply(history: nesting.carriedHistory, to: chart)
+        for member in nesting.members.indices.dropFirst() {
+            nesting.current[member] = nesting.state(of: member, chart: chart)
+            nesting.members[member].access!.setCurrent(nesting.current[member])
+        }
+        currentCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, tree: chart.tree)
+        currentState = value(of: currentCode)
+        nesting.current[0] = currentCode
+    }
+}

@@ -1,0 +1,405 @@
+// Nesting machines: a machine built on its own runs under a state of another,
+// as one statechart with one configuration (see `Nesting.swift` for how).
+
+extension Machine {
+    // MARK: Nesting
+
+    /// Nests `child` in this machine: under `state`, as the enum case `embed`, or both.
+    ///
+    /// ```swift
+    /// enum Main: StateType { case idle, sub1(Sub), sub2(Sub) }
+    /// enum Sub: StateType { case s0, s1 }
+    ///
+    /// let sub1 = Machine<Sub, NoEvent>(state: .s0) { $0.addRoute(.s0 => .s1) }
+    /// let main = Machine<Main, NoEvent>(state: .idle) { main in
+    ///     main.addRoute(.idle => .sub1(.s0))
+    /// }
+    /// main.nest(sub1, as: Main.sub1)
+    ///
+    /// main <- .sub1(.s0)
+    /// sub1 <- .s1
+    /// print(main.state)  // sub1(Sub.s1)
+    /// ```
+    ///
+    /// From then on the two machines are parts of one statechart, whose root
+    /// is the outermost machine: `child`'s states are states inside `state`
+    /// (or inside the cases `embed` makes), and there is one configuration
+    /// for the whole hierarchy, so no machine's state can drift from
+    /// another's. Each machine keeps its routes and handlers:
+    ///
+    /// - An event sent to any machine of the hierarchy is offered to the
+    ///   innermost active machine first and bubbles outwards: `child`'s routes
+    ///   from its state, from its ancestors, from its `.any`, then this
+    ///   machine's routes from the state `child` is nested in, and so on up.
+    /// - Sending an event to, or asking a state of, `child` moves the whole
+    ///   hierarchy. While the state `child` is nested in is not active, the
+    ///   request is refused (``TransitionError/Reason/inactive``) and `child`'s
+    ///   error handlers run.
+    /// - Entering the state enters `child` at its state at the time it was
+    ///   nested (or at its history, if the state keeps one); leaving it exits
+    ///   `child`'s states first. Exit handlers run innermost machine first,
+    ///   entry handlers outermost machine first; each machine's handlers are
+    ///   told its own states.
+    /// - While it is not active, `child` reports as its `state` the state that
+    ///   entering it would give it.
+    ///
+    /// With `embed`, this machine names each of `child`'s states as
+    /// `embed(state)`: its `state` reads `.sub1(.s1)`, and its own routes may
+    /// lead to `.sub1(.s1)` directly.
+    ///
+    /// Nest a machine before the hierarchy begins (see ``start()``), or under
+    /// a state that is not active.
+    ///
+    /// - Parameters:
+    ///   - child: A machine whose event type is this machine's or ``NoEvent``.
+    ///     It must not be nested already, or contain this machine.
+    ///   - state: The state to nest `child` under. It may not have declared
+    ///     children or regions, or another nested machine. Without it, the
+    ///     cases of `embed` are nested under a state of their own that only
+    ///     the hierarchy can see.
+    ///   - embed: The enum case with an associated value of `child`'s state
+    ///     type, such as `Main.sub1`, that names `child`'s states here.
+    /// - Precondition: Each rule above; a broken one stops the program with a
+    ///   message that names it.
+    public func nest<C: StateType, CE: EventType>(
+        _ child: Machine<C, CE>, under host: S? = nil, as embed: ((C) -> S)? = nil
+    ) {
+        require(
+            host != nil || embed != nil,
+            "nest(_:under:as:) needs the state to nest the machine under, the enum case to nest it as, or both")
+        require(
+            CE.self == E.self || CE.self == NoEvent.self,
+            "a nested machine's events must be its parent's (\(E.self)) or NoEvent; this one's are \(CE.self)")
+        require(child !== self, "a machine cannot be nested in itself")
+        require(
+            child.nestingLink == nil,
+            "this Machine<\(C.self), \(CE.self)> is already nested in another machine; a machine can be nested in one place only"
+        )
+        require(
+            rootMachine !== child,
+            "cannot nest a machine in a machine nested inside it: the hierarchy would be a cycle")
+        if let host {
+            require(
+                routes.code(of: host) == .unknown || declaredTree.kind(of: routes.code(of: host)) == .atomic,
+                "\(host) has declared children or regions; a machine can only be nested under a state without them")
+        }
+        let current = self.state
+        if let embed, let payload = Self.payload(of: current, as: C.self), embed(payload) == current {
+            require(
+                !hierarchyHasBegun,
+                "this machine is in \(current), a state of the machine being nested; once the hierarchy has begun, nest a machine only while its states are not active"
+            )
+            require(
+                payload == child.state,
+                "this machine is in \(current), but the machine being nested is in \(child.state); nest it in the state it is in"
+            )
+        }
+        ensureChart()
+        if nestingLink == nil, nesting == nil {
+            beginNesting()
+        }
+        let hostCode = host.map(internedCode(of:)) ?? routes.uniqueStorage.states.reserveAnonymousCode()
+        let nested = child.prepareForNesting(in: self, member: memberIndex, host: hostCode, embed: embed)
+        if let link = nestingLink {
+            _ = link.addMember(nested)
+        } else {
+            _ = addNestedMember(nested)
+        }
+    }
+
+    /// The outermost machine of this machine's hierarchy: itself unless nested.
+    var rootMachine: AnyObject {
+        nestingLink?.root ?? self
+    }
+
+    /// This machine's index among its root's members; 0 for a root.
+    var memberIndex: Int {
+        nestingLink?.member ?? 0
+    }
+
+    /// Whether the hierarchy this machine belongs to has begun.
+    var hierarchyHasBegun: Bool {
+        if let link = nestingLink {
+            return link.hasBegun()
+        }
+        return chart?.hasBegun ?? false
+    }
+
+    /// The machine's own declarations: its statechart's tree, except for the
+    /// root of a hierarchy, whose statechart holds the nested machines' too.
+    var declaredTree: StateTree {
+        nesting?.members[0].tree ?? chart?.tree ?? StateTree()
+    }
+
+    /// The associated value of `value`, an enum case, if it is a `C`; for
+    /// telling whether a parent's state is the image of a nested state.
+    static func payload<C>(of value: S, as type: C.Type) -> C? {
+        guard let child = Mirror(reflecting: value).children.first else { return nil }
+        if let payload = child.value as? C {
+            return payload
+        }
+        // A labelled associated value, `case sub(state: Sub)`, reflects as a one-element tuple.
+        let tuple = Mirror(reflecting: child.value)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+        return tuple.children.first?.value as? C
+    }
+
+    /// Makes this machine the root of a hierarchy.
+    func beginNesting() {
+        unowned(unsafe) let machine = self
+        let nesting = Nesting(
+            rootTree: chart!.tree,
+            rootCount: { machine.routes.storage.states.count },
+            rootIsNamed: { machine.routes.storage.states.name(of: $0) != nil },
+            reserveRootCode: { machine.routes.uniqueStorage.states.reserveAnonymousCode() },
+            rootDescribe: { machine.name(of: $0) })
+        nesting.current[0] = internedCode(of: state)
+        self.nesting = nesting
+    }
+
+    /// Hands this machine, about to be nested in `parent`, to its new root:
+    /// its closures, its declarations, its state and history, and the
+    /// machines nested in it already.
+    func prepareForNesting<P: StateType, PE: EventType>(
+        in parent: Machine<P, PE>, member: Int, host: SymbolCode, embed: ((S) -> P)?
+    ) -> NestedMachine {
+        let tree = declaredTree
+        let initial = internedCode(of: state)
+        var history: [(SymbolCode, [SymbolCode])] = []
+        var chartHistory: [(SymbolCode, [SymbolCode])] = []
+        if let chart {
+            for (code, recorded) in chart.configuration.recorded.enumerated() where !recorded.isEmpty {
+                if nesting == nil {
+                    history.append((SymbolCode(code), recorded))
+                } else {
+                    chartHistory.append((SymbolCode(code), recorded))
+                }
+            }
+        }
+        let hierarchy = nesting
+        nesting = nil
+        ensureChart()
+        // A nested machine's own statechart keeps only its declarations; the
+        // configuration is the root's, which `prepareChart` asks for.
+        chart!.tree = tree
+        chart!.needsInitialConfiguration = true
+        return NestedMachine(
+            access: makeMemberAccess(parent: parent, embed: embed), machine: self, parent: member, host: host,
+            tree: tree, initial: initial, history: history, nesting: hierarchy, chartHistory: chartHistory)
+    }
+
+    // MARK: The root's side
+
+    /// Adds a machine to this root's hierarchy, with the machines nested in
+    /// it already, and returns its link.
+    func addNestedMember(_ nested: NestedMachine) -> NestingLink {
+        let nesting = self.nesting!
+        let chart = self.chart!
+        let index = nesting.add(
+            nested.access, machine: nested.machine, parent: nested.parent, host: nested.host, tree: nested.tree,
+            initial: nested.initial, chart: chart)
+        let link = makeLink(member: index)
+        nested.access.relink(link)
+        var carried: [(SymbolCode, [SymbolCode])] = []
+        func node(_ code: SymbolCode, in member: Int) -> SymbolCode {
+            nesting.node(of: code, in: member, chart: chart)
+        }
+        for (code, recorded) in nested.history {
+            carried.append((node(code, in: index), recorded.map { node($0, in: index) }))
+        }
+        if let old = nested.nesting {
+            // The machines nested in it come along, parents first.
+            var newIndex = [index]
+            for member in old.members.indices.dropFirst() {
+                let taken = old.members[member]
+                let added = nesting.add(
+                    taken.access!, machine: taken.machine!, parent: newIndex[taken.parent], host: taken.host,
+                    tree: taken.tree, initial: old.current[member], chart: chart)
+                newIndex.append(added)
+                taken.access!.relink(makeLink(member: added))
+            }
+            func translate(_ oldNode: SymbolCode) -> SymbolCode? {
+                if nested.access.isNamed(oldNode) {
+                    return node(oldNode, in: index)
+                }
+                guard let owner = old.owner(of: oldNode), let code = old.code(nameOf: oldNode, in: owner) else {
+                    return nil
+                }
+                return node(code, in: newIndex[owner])
+            }
+            for (oldNode, recorded) in nested.chartHistory {
+                if let state = translate(oldNode) {
+                    carried.append((state, recorded.compactMap(translate)))
+                }
+            }
+        }
+        nesting.carriedHistory += carried
+        chart.tree.isLaidOut = false
+        if chart.hasBegun {
+            prepareChart()
+            nesting.apply(history: carried, to: chart)
+        } else {
+            chart.needsInitialConfiguration = true
+        }
+        return link
+    }
+
+    /// The link through which the machine nested as `member` reaches this root.
+    func makeLink(member: Int) -> NestingLink {
+        unowned(unsafe) let root = self
+        return NestingLink(
+            member: member, root: self,
+            requestEvent: { root.requestNested(member: $0, event: $1, userInfo: $2) },
+            requestState: { root.requestNested(member: $0, target: $1, userInfo: $2) },
+            prepare: { root.prepareChart() },
+            stateAfterEvent: { member, event, userInfo in
+                root.answer(.nested(member: member, event: event.load(as: E.self), from: 0, to: .unknown), unanswerable: nil) {
+                    root.nestedStateAfterStep(member: member, event: event, userInfo: userInfo)
+                }
+            },
+            canTakeStep: { member, target, userInfo in
+                root.answer(.nested(member: member, event: nil, from: 0, to: target), unanswerable: false) {
+                    root.nestedCanTakeStep(member: member, target: target, userInfo: userInfo)
+                }
+            },
+            hasEventRoute: { member, event, from, to, userInfo in
+                root.answer(.nested(member: member, event: event.load(as: E.self), from: from, to: to), unanswerable: false)
+                {
+                    root.nestedHasRoute(member: member, event: event, from: from, to: to, userInfo: userInfo)
+                }
+            },
+            hasStateRoute: { member, from, to, userInfo in
+                root.answer(.nested(member: member, event: nil, from: from, to: to), unanswerable: false) {
+                    root.nestedHasRoute(member: member, event: nil, from: from, to: to, userInfo: userInfo)
+                }
+            },
+            activeCodes: { root.activeCodes(of: $0) },
+            isActive: { member, code in
+                root.prepareChart()
+                let node = root.nesting!.node(of: code, in: member, chart: root.chart!)
+                return node != .unknown && root.chart!.configuration.isActive(node)
+            },
+            recordedHistory: { root.recordedHistory(of: $1, in: $0) },
+            declare: { root.declareNested(member: $0, children: $1, parent: $2, kind: $3, initial: $4) },
+            setHistory: { root.setNestedHistory(member: $0, kind: $1, code: $2) },
+            addMember: { root.addNestedMember($0) },
+            hasBegun: { root.chart!.hasBegun },
+            isBusy: { root.isStepping || root.decisionDepth > 0 })
+    }
+
+    // MARK: A nested machine's side
+
+    /// The closures its root runs this machine's part of a step through.
+    func makeMemberAccess<P: StateType, PE: EventType>(parent: Machine<P, PE>, embed: ((S) -> P)?) -> MemberAccess {
+        unowned(unsafe) let machine = self
+        unowned(unsafe) let parent = parent
+        let hasEvents = E.self != NoEvent.self
+        func context(_ facts: StepFacts) -> Context {
+            Context(
+                event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: machine.value(of: facts.before),
+                toState: machine.value(of: facts.after), userInfo: facts.userInfo)
+        }
+        func delivering(_ body: () -> Void) {
+            machine.deliveryDepth += 1
+            body()
+            machine.deliveryDepth -= 1
+            if machine.deliveryDepth == 0, !machine.disposedDuringDelivery.isEmpty {
+                machine.disposedDuringDelivery.removeAll()
+            }
+        }
+        return MemberAccess(
+            count: { machine.routes.storage.states.count },
+            isNamed: { machine.routes.storage.states.name(of: $0) != nil },
+            nameInParent: embed.map { embed in
+                { code in parent.routes.intern(embed(machine.value(of: code))) }
+            },
+            claim: embed.map { embed in
+                { parentCode in
+                    guard let value = parent.routes.storage.states.name(of: parentCode),
+                        let payload = Machine<P, PE>.payload(of: value, as: S.self), embed(payload) == value
+                    else { return nil }
+                    return machine.routes.intern(payload)
+                }
+            },
+            reserveCode: { machine.routes.uniqueStorage.states.reserveAnonymousCode() },
+            hasEvents: hasEvents,
+            eventCode: { machine.routes.code(of: $0.load(as: E.self)) },
+            firstEventRoute: { event, eventCode, state, current, userInfo, refusal in
+                let routes = machine.routes
+                guard
+                    let route = routes.firstRoute(
+                        event: event.load(as: E.self), code: eventCode, on: state, current: machine.value(of: current),
+                        userInfo: userInfo, refusal: &refusal)
+                else { return nil }
+                return MemberRoute(
+                    id: route.id, target: route.target == nil ? .wildcard : route.targetCode, isLocal: route.isLocal)
+            },
+            firstStateRoute: { state, target, current, userInfo, refusal in
+                if machine.routes.needsEventRoutesByTransition {
+                    machine.routes.indexEventRoutesByTransition()
+                }
+                let routes = machine.routes
+                guard
+                    let route = routes.firstRoute(
+                        on: state, to: machine.value(of: target), code: target, current: machine.value(of: current),
+                        userInfo: userInfo, refusal: &refusal)
+                else { return nil }
+                return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
+            },
+            someEventRoute: { event, eventCode, state, current, target, userInfo in
+                let routes = machine.routes
+                return routes.someRoute(
+                    event: event.load(as: E.self), code: eventCode, on: state, current: machine.value(of: current),
+                    to: machine.value(of: target), userInfo: userInfo)
+            },
+            mappedTarget: { event, from, userInfo in
+                let routes = machine.routes
+                let target = routes.mappedTarget(
+                    event: hasEvents ? event?.load(as: E.self) : nil, from: machine.value(of: from), userInfo: userInfo)
+                return target.map { machine.internedCode(of: $0) }
+            },
+            stateMappingAllows: { from, to, userInfo in
+                let routes = machine.routes
+                return routes.stateMappingAllows(
+                    from: machine.value(of: from), to: machine.value(of: to), userInfo: userInfo)
+            },
+            setCurrent: { code in
+                machine.currentCode = code
+                machine.currentState = machine.value(of: code)
+            },
+            deliverLifecycle: { entering, code, facts in
+                let handlers = machine.handlers
+                let context = context(facts)
+                delivering {
+                    handlers.forEachLifecycleHandler(entering: entering, of: code) { machine.invoke($0, context) }
+                }
+            },
+            deliverTransition: { kind, eventCode, before, after, facts in
+                let handlers = machine.handlers
+                let context = context(facts)
+                delivering {
+                    handlers.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
+                        machine.invoke($0, context)
+                    }
+                }
+            },
+            deliverError: { facts in
+                let handlers = machine.handlers
+                let context = context(facts)
+                delivering {
+                    handlers.forEachHandler(
+                        kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
+                    ) { machine.invoke($0, context) }
+                }
+            },
+            describe: { machine.name(of: $0) },
+            relink: { machine.nestingLink = $0 },
+            detach: { tree in
+                machine.nestingLink = nil
+                let chart = Statechart()
+                chart.tree = tree
+                machine.chart = chart
+                machine.initialState = machine.currentState
+            })
+    }
+}

@@ -1,0 +1,795 @@
+// Machines nested in other machines, run as one statechart.
+//
+// The trees of the nested machines are grafted into the root machine's
+// statechart, each under the state it is nested in, so that the SCXML rules of
+// a single statechart decide every step and no machine keeps a state of its
+// own that could drift from the others'. The nodes of that statechart are the
+// root's state codes: a nested state the root can name (through the enum cases
+// the machines were nested as, `MainState.subMachine1(.subState1)`) is the
+// root's code for that value; one it cannot name gets a code with no value.
+//
+// Every machine keeps its own routes and handlers, on its own codes. A node
+// has a name in each machine that can name it; a step asks them innermost
+// machine first, so an event is offered to the innermost machine first and
+// bubbles outwards, and runs their handlers in SPEC 3.2's order.
+
+/// A node's name in one machine of a hierarchy.
+@usableFromInline
+struct NodeName: Equatable {
+    /// The machine: its index among the hierarchy's members (0 is the root).
+    @usableFromInline var member: Int
+    /// Its code for the node; ``SymbolCode/wildcard`` for the node a machine
+    /// is nested in, which stands for the machine's `.any`.
+    @usableFromInline var code: SymbolCode
+
+    @inlinable
+    init(member: Int, code: SymbolCode) {
+        self.member = member
+        self.code = code
+    }
+}
+
+/// A route of one machine of a hierarchy, as a step needs it.
+@usableFromInline
+struct MemberRoute {
+    @usableFromInline var id: RegistrationID
+    /// In the machine's codes; ``SymbolCode/wildcard`` for a route to `.any` (stay).
+    @usableFromInline var target: SymbolCode
+    @usableFromInline var isLocal: Bool
+
+    @inlinable
+    init(id: RegistrationID, target: SymbolCode, isLocal: Bool) {
+        self.id = id
+        self.target = target
+        self.isLocal = isLocal
+    }
+}
+
+/// What a nested machine's handlers are told of a step, in its own codes.
+@usableFromInline
+struct StepFacts {
+    /// The root's event, which a machine with the same event type reads.
+    @usableFromInline var event: UnsafeRawPointer?
+    @usableFromInline var userInfo: Any?
+    /// The machine's state before the step, and after it (for a refusal, the
+    /// state asked for).
+    @usableFromInline var before: SymbolCode
+    @usableFromInline var after: SymbolCode
+
+    @inlinable
+    init(event: UnsafeRawPointer?, userInfo: Any?, before: SymbolCode, after: SymbolCode) {
+        self.event = event
+        self.userInfo = userInfo
+        self.before = before
+        self.after = after
+    }
+}
+
+/// What a nested machine does for the root that runs it, in the machine's
+/// own codes: closures made, specialised for its types, when it was nested.
+@usableFromInline
+final class MemberAccess {
+    /// How many codes the machine has handed out.
+    @usableFromInline let count: () -> Int
+    /// Whether a code names a value (anonymous codes name none).
+    @usableFromInline let isNamed: (SymbolCode) -> Bool
+    /// The parent's code for the value of a code, through the enum case the
+    /// machine was nested as (interned in the parent); `nil` without one.
+    @usableFromInline let nameInParent: ((SymbolCode) -> SymbolCode)?
+    /// The machine's code (interned) for the state whose image a parent's
+    /// code is, through that enum case; `nil` when it is not one.
+    @usableFromInline let claim: ((SymbolCode) -> SymbolCode?)?
+    /// A code no value names, for a state of a machine nested in this one.
+    @usableFromInline let reserveCode: () -> SymbolCode
+    /// Whether the machine's event type is the root's (rather than `NoEvent`).
+    @usableFromInline let hasEvents: Bool
+    /// The code of the root's event in the machine's tables.
+    @usableFromInline let eventCode: (UnsafeRawPointer) -> SymbolCode
+    /// The first route of the event on a code (conditions told the
+    /// machine's state `current`).
+    @usableFromInline let firstEventRoute:
+        (
+            _ event: UnsafeRawPointer, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
+            _ userInfo: Any?, _ refusal: inout Refusal?
+        ) -> MemberRoute?
+    /// The first route from a code to a target.
+    @usableFromInline let firstStateRoute:
+        (_ on: SymbolCode, _ target: SymbolCode, _ current: SymbolCode, _ userInfo: Any?, _ refusal: inout Refusal?) ->
+            MemberRoute?
+    /// Whether a route of the event on a code leads to a target.
+    @usableFromInline let someEventRoute:
+        (
+            _ event: UnsafeRawPointer, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
+            _ target: SymbolCode, _ userInfo: Any?
+        ) -> Bool
+    /// The target a route mapping names for the event (`nil`: a state
+    /// request) from a state, interned.
+    @usableFromInline let mappedTarget: (_ event: UnsafeRawPointer?, _ from: SymbolCode, _ userInfo: Any?) -> SymbolCode?
+    /// Whether a state route mapping allows a move.
+    @usableFromInline let stateMappingAllows: (_ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
+    /// Sets the state the machine reports.
+    @usableFromInline let setCurrent: (SymbolCode) -> Void
+    /// Runs its entry (`true`) or exit handlers of a code.
+    @usableFromInline let deliverLifecycle: (_ entering: Bool, _ code: SymbolCode, _ facts: StepFacts) -> Void
+    /// Runs its handlers of a transition, given the ancestries of its states
+    /// before and after the step (its codes, innermost first, then `.any`).
+    @usableFromInline let deliverTransition:
+        (
+            _ kind: DeliveryKind, _ eventCode: SymbolCode, _ before: ReusableList<SymbolCode>,
+            _ after: ReusableList<SymbolCode>, _ facts: StepFacts
+        ) -> Void
+    /// Runs its error handlers.
+    @usableFromInline let deliverError: (StepFacts) -> Void
+    /// Names a code, for messages.
+    @usableFromInline let describe: (SymbolCode) -> String
+    /// Gives the machine its link to a new root.
+    @usableFromInline let relink: (NestingLink) -> Void
+    /// Makes the machine a machine of its own again, in its last state, with
+    /// its own declarations.
+    @usableFromInline let detach: (StateTree) -> Void
+
+    @usableFromInline
+    init(
+        count: @escaping () -> Int, isNamed: @escaping (SymbolCode) -> Bool,
+        nameInParent: ((SymbolCode) -> SymbolCode)?, claim: ((SymbolCode) -> SymbolCode?)?,
+        reserveCode: @escaping () -> SymbolCode, hasEvents: Bool,
+        eventCode: @escaping (UnsafeRawPointer) -> SymbolCode,
+        firstEventRoute: @escaping (
+            UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, Any?, inout Refusal?
+        ) -> MemberRoute?,
+        firstStateRoute: @escaping (SymbolCode, SymbolCode, SymbolCode, Any?, inout Refusal?) -> MemberRoute?,
+        someEventRoute: @escaping (UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, SymbolCode, Any?) -> Bool,
+        mappedTarget: @escaping (UnsafeRawPointer?, SymbolCode, Any?) -> SymbolCode?,
+        stateMappingAllows: @escaping (SymbolCode, SymbolCode, Any?) -> Bool,
+        setCurrent: @escaping (SymbolCode) -> Void,
+        deliverLifecycle: @escaping (Bool, SymbolCode, StepFacts) -> Void,
+        deliverTransition: @escaping (
+            DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts
+        ) -> Void,
+        deliverError: @escaping (StepFacts) -> Void, describe: @escaping (SymbolCode) -> String,
+        relink: @escaping (NestingLink) -> Void, detach: @escaping (StateTree) -> Void
+    ) {
+        self.count = count
+        self.isNamed = isNamed
+        self.nameInParent = nameInParent
+        self.claim = claim
+        self.reserveCode = reserveCode
+        self.hasEvents = hasEvents
+        self.eventCode = eventCode
+        self.firstEventRoute = firstEventRoute
+        self.firstStateRoute = firstStateRoute
+        self.someEventRoute = someEventRoute
+        self.mappedTarget = mappedTarget
+        self.stateMappingAllows = stateMappingAllows
+        self.setCurrent = setCurrent
+        self.deliverLifecycle = deliverLifecycle
+        self.deliverTransition = deliverTransition
+        self.deliverError = deliverError
+        self.describe = describe
+        self.relink = relink
+        self.detach = detach
+    }
+}
+
+/// The machines of a hierarchy, the names of its statechart's nodes, and the
+/// per-step facts the root computes; kept by the root machine.
+@usableFromInline
+final class Nesting {
+    /// One machine of the hierarchy.
+    @usableFromInline
+    struct Member {
+        /// `nil` for the root, which runs its own routes and handlers.
+        @usableFromInline var access: MemberAccess?
+        /// The machine, kept alive by its root; `nil` for the root.
+        @usableFromInline var machine: AnyObject?
+        /// The member it is nested in; -1 for the root.
+        @usableFromInline var parent: Int
+        /// The parent's code for the state it is nested in (for the root, `.any`).
+        @usableFromInline var host: SymbolCode
+        /// The node it is nested in; the statechart's root for the root.
+        @usableFromInline var hostNode: SymbolCode
+        /// How many machines stand above it.
+        @usableFromInline var depth: Int
+        /// By its codes, the node each names; 0 for none yet. Empty for the
+        /// root, whose codes are the nodes.
+        @usableFromInline var nodes: [SymbolCode] = []
+        /// Codes up to this one have been given nodes where they name values.
+        @usableFromInline var synced = 0
+        /// Its own declarations, in its codes.
+        @usableFromInline var tree: StateTree
+        /// The node its part of the chart enters by default: its state when
+        /// it was nested.
+        @usableFromInline var initialNode: SymbolCode = .wildcard
+        /// The members nested directly in it.
+        @usableFromInline var children: [Int] = []
+
+        @usableFromInline
+        init(
+            access: MemberAccess?, machine: AnyObject?, parent: Int, host: SymbolCode, depth: Int, tree: StateTree
+        ) {
+            self.access = access
+            self.machine = machine
+            self.parent = parent
+            self.host = host
+            self.hostNode = .wildcard
+            self.depth = depth
+            self.tree = tree
+        }
+    }
+
+    @exclusivity(unchecked) @usableFromInline var members: [Member]
+    /// By node: its names outside the root, innermost machine first. The root
+    /// names a node by the node's own code, when the code names a value.
+    @exclusivity(unchecked) @usableFromInline var names: [[NodeName]] = [[]]
+    /// Each member's state, in its codes: while it is not active, the state
+    /// entering it by default would give it.
+    @exclusivity(unchecked) @usableFromInline var current: [SymbolCode] = [.wildcard]
+    /// Members, deepest first: the order in which their transition handlers run.
+    @exclusivity(unchecked) @usableFromInline var deliveryOrder: [Int] = [0]
+    /// Whether the statechart's tree must be composed again from every
+    /// member's declarations (after a nesting or a declaration).
+    @exclusivity(unchecked) @usableFromInline var needsRebuild = true
+    /// Root codes up to this one have been offered to the machines nested
+    /// through an enum case, which may claim them.
+    @exclusivity(unchecked) @usableFromInline var syncedRoot = 0
+    /// History that nested machines recorded before they were nested, by node.
+    @exclusivity(unchecked) @usableFromInline var carriedHistory: [(SymbolCode, [SymbolCode])] = []
+
+    /// The root's own closures.
+    @usableFromInline let rootCount: () -> Int
+    @usableFromInline let rootIsNamed: (SymbolCode) -> Bool
+    @usableFromInline let reserveRootCode: () -> SymbolCode
+    @usableFromInline let rootDescribe: (SymbolCode) -> String
+
+    // Per-step facts, by member, kept to be reused.
+    @exclusivity(unchecked) @usableFromInline var touched: [Bool] = [false]
+    @exclusivity(unchecked) @usableFromInline var wasActive: [Bool] = [true]
+    @exclusivity(unchecked) @usableFromInline var willBeActive: [Bool] = [true]
+    @exclusivity(unchecked) @usableFromInline var stepBefore: [SymbolCode] = [.wildcard]
+    @exclusivity(unchecked) @usableFromInline var stepAfter: [SymbolCode] = [.wildcard]
+    /// The members a step concerns, deepest first once planned.
+    @exclusivity(unchecked) @usableFromInline var touchedMembers = ReusableList<Int>()
+    @exclusivity(unchecked) @usableFromInline var eventCodes: [SymbolCode] = [.unknown]
+    @exclusivity(unchecked) @usableFromInline var eventCodeStep: [UInt32] = [0]
+    @exclusivity(unchecked) @usableFromInline var step: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var defaultEntry = StepPlan()
+    @exclusivity(unchecked) @usableFromInline var scratch = ReusableList<SymbolCode>()
+
+    @usableFromInline
+    init(
+        rootTree: StateTree, rootCount: @escaping () -> Int, rootIsNamed: @escaping (SymbolCode) -> Bool,
+        reserveRootCode: @escaping () -> SymbolCode, rootDescribe: @escaping (SymbolCode) -> String
+    ) {
+        var root = Member(access: nil, machine: nil, parent: -1, host: .wildcard, depth: 0, tree: rootTree)
+        root.hostNode = .wildcard
+        self.members = [root]
+        self.rootCount = rootCount
+        self.rootIsNamed = rootIsNamed
+        self.reserveRootCode = reserveRootCode
+        self.rootDescribe = rootDescribe
+    }
+
+    // MARK: Names
+
+    /// Whether `member`'s root (the node it is nested in) is active; the
+    /// root machine always is.
+    @inlinable
+    func isActive(_ member: Int, in chart: Statechart) -> Bool {
+        member == 0 || chart.configuration.isActive(members[member].hostNode)
+    }
+
+    /// `member`'s code for `node`; ``SymbolCode/unknown`` if it cannot name
+    /// it (and for the node it is nested in).
+    @inlinable
+    func code(of node: SymbolCode, in member: Int) -> SymbolCode {
+        if member == 0 {
+            return node == .wildcard ? .wildcard : rootIsNamed(node) ? node : .unknown
+        }
+        guard Int(node) < names.count else { return .unknown }
+        for name in names[Int(node)] where name.member == member && name.code != .wildcard {
+            return name.code
+        }
+        return .unknown
+    }
+
+    /// The node `member`'s `code` names (its root for `.any`), giving nodes
+    /// to the codes it handed out since the last time; ``SymbolCode/unknown``
+    /// for an unknown code.
+    @inlinable
+    func node(of code: SymbolCode, in member: Int, chart: Statechart) -> SymbolCode {
+        if code == .wildcard {
+            return members[member].hostNode
+        }
+        guard code != .unknown else { return .unknown }
+        if member == 0 {
+            if Int(code) > syncedRoot {
+                syncRoot(chart: chart)
+            }
+            return code
+        }
+        if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
+            return members[member].nodes[Int(code)]
+        }
+        sync(member, chart: chart)
+        return Int(code) < members[member].nodes.count && members[member].nodes[Int(code)] != 0
+            ? members[member].nodes[Int(code)] : .unknown
+    }
+
+    /// The nearest node, from `node` up, that `member` can name, and its
+    /// code there (``SymbolCode/wildcard`` at the member's root).
+    @inlinable
+    func nearestName(from node: SymbolCode, in member: Int, tree: StateTree) -> SymbolCode {
+        let root = members[member].hostNode
+        var current = node
+        while current != root, current != .wildcard {
+            let code = code(of: current, in: member)
+            if code != .unknown {
+                return code
+            }
+            current = tree.parent(of: current)
+        }
+        return .wildcard
+    }
+
+    /// The member that declares `node`, or whose root it is nested under.
+    @inlinable
+    func owner(of node: SymbolCode, tree: StateTree) -> Int {
+        var current = node
+        while current != .wildcard {
+            if Int(current) < names.count {
+                for name in names[Int(current)] where name.code != .wildcard {
+                    return name.member
+                }
+            }
+            if rootIsNamed(current) {
+                return 0
+            }
+            current = tree.parent(of: current)
+        }
+        return 0
+    }
+
+    /// Whether `member` is `ancestor` or nested, at any depth, inside it.
+    @inlinable
+    func isMember(_ member: Int, within ancestor: Int) -> Bool {
+        var current = member
+        while current >= 0 {
+            if current == ancestor { return true }
+            current = members[current].parent
+        }
+        return false
+    }
+
+    /// The code of the step's event in `member`'s tables, hashed once a step.
+    @inlinable
+    func eventCode(in member: Int, event: UnsafeRawPointer) -> SymbolCode {
+        if eventCodeStep[member] != step {
+            eventCodeStep[member] = step
+            eventCodes[member] = members[member].access.unsafelyUnwrapped.eventCode(event)
+        }
+        return eventCodes[member]
+    }
+
+    // MARK: Adding members
+
+    /// Adds a machine nested under `parent`'s state `host`, and returns its index.
+    ///
+    /// - Parameters:
+    ///   - access: The machine's closures.
+    ///   - machine: The machine, which the root keeps alive.
+    ///   - parent: The member it is nested in.
+    ///   - host: The parent's code for the state it is nested in; an
+    ///     anonymous code of the parent for an enum case alone.
+    ///   - tree: Its declarations, in its codes.
+    ///   - initial: Its code for its state now: what it enters by default.
+    @usableFromInline
+    func add(
+        _ access: MemberAccess, machine: AnyObject, parent: Int, host: SymbolCode, tree: StateTree,
+        initial: SymbolCode, chart: Statechart
+    ) -> Int {
+        require(
+            !hosts(host, in: parent),
+            "\(parent == 0 ? rootDescribe(host) : members[parent].access.unsafelyUnwrapped.describe(host)) already has a machine nested in it"
+        )
+        let existingHost = node(of: host, in: parent, chart: chart)
+        require(
+            !(chart.hasBegun && existingHost != .unknown && chart.configuration.isActive(existingHost)),
+            "\(describe(existingHost)) is active; once the hierarchy has begun, a machine can only be nested under a state that is not active"
+        )
+        needsRebuild = true
+        let index = members.count
+        members.append(
+            Member(
+                access: access, machine: machine, parent: parent, host: host, depth: members[parent].depth + 1,
+                tree: tree))
+        members[parent].children.append(index)
+        current.append(initial)
+        touched.append(false)
+        wasActive.append(false)
+        willBeActive.append(false)
+        stepBefore.append(initial)
+        stepAfter.append(initial)
+        eventCodes.append(.unknown)
+        eventCodeStep.append(0)
+        deliveryOrder = members.indices.sorted { members[$0].depth > members[$1].depth }
+        // The node it is nested in: the parent's state, or a node of its own
+        // for a parent's anonymous code.
+        var hostNode = node(of: host, in: parent, chart: chart)
+        if hostNode == .unknown {
+            hostNode = reserveRootCode()
+            setNode(hostNode, of: host, in: parent)
+        }
+        members[index].hostNode = hostNode
+        addName(NodeName(member: index, code: .wildcard), to: hostNode)
+        // The parent's codes so far may be images of the new machine's states.
+        if let claim = access.claim {
+            let known = parent == 0 ? syncedRoot : members[parent].synced
+            for code in SymbolCode(1)..<SymbolCode(known + 1) {
+                guard let childCode = claim(code) else { continue }
+                _ = name(node(of: code, in: parent, chart: chart), as: childCode, of: index, chart: chart)
+            }
+        }
+        members[index].initialNode = node(of: initial, in: index, chart: chart)
+        return index
+    }
+
+    /// Whether a machine is nested in `member`'s state `code`.
+    @usableFromInline
+    func hosts(_ code: SymbolCode, in member: Int) -> Bool {
+        members.contains { $0.parent == member && $0.host == code }
+    }
+
+    @usableFromInline
+    func setNode(_ node: SymbolCode, of code: SymbolCode, in member: Int) {
+        while members[member].nodes.count <= Int(code) {
+            members[member].nodes.append(0)
+        }
+        members[member].nodes[Int(code)] = node
+    }
+
+    /// Adds `name` to `node`'s names, after those of deeper machines.
+    @usableFromInline
+    func addName(_ name: NodeName, to node: SymbolCode) {
+        while names.count <= Int(node) {
+            names.append([])
+        }
+        let depth = members[name.member].depth
+        let position = names[Int(node)].firstIndex { members[$0.member].depth < depth } ?? names[Int(node)].count
+        names[Int(node)].insert(name, at: position)
+    }
+
+    // MARK: A step
+
+    /// Works out, for the step `plan` holds, which members it concerns (those
+    /// whose part of the chart it exits or enters, or whose routes it takes,
+    /// and the members they are nested in), and their states before and after.
+    @inlinable
+    func planDelivery(of plan: inout StepPlan, chart: Statechart) {
+        for index in 0..<touchedMembers.length {
+            touched[touchedMembers.storage[index]] = false
+        }
+        touchedMembers.removeAll()
+        markTouched(0)
+        for index in 0..<plan.exits.length {
+            markTouched(owner(of: plan.exits.storage[index], tree: chart.tree))
+        }
+        for index in 0..<plan.entries.length {
+            markTouched(owner(of: plan.entries.storage[index], tree: chart.tree))
+        }
+        for index in 0..<plan.moves.length {
+            markTouched(Int(plan.moves.storage[index].member))
+        }
+        // Deepest first, the order in which their transition handlers run.
+        touchedMembers.insertionSort { members[$0].depth > members[$1].depth }
+        for index in 0..<touchedMembers.length {
+            let member = touchedMembers.storage[index]
+            wasActive[member] = isActive(member, in: chart)
+            willBeActive[member] = isActive(member, after: &plan, chart: chart)
+            stepBefore[member] = current[member]
+            stepAfter[member] = state(of: member, after: &plan, chart: chart)
+        }
+    }
+
+    @inlinable
+    func markTouched(_ member: Int) {
+        var member = member
+        while member >= 0, !touched[member] {
+            touched[member] = true
+            touchedMembers.append(member)
+            member = members[member].parent
+        }
+    }
+
+    /// Whether `member` will be active once `plan` is applied.
+    @inlinable
+    func isActive(_ member: Int, after plan: inout StepPlan, chart: Statechart) -> Bool {
+        guard member != 0 else { return true }
+        let host = members[member].hostNode
+        return plan.entries.contains(host) || (chart.configuration.isActive(host) && !plan.exits.contains(host))
+    }
+
+    /// Whether a planned step runs `member`'s handlers of transitions: it
+    /// concerns the member, which is active before and after it.
+    @inlinable
+    func hearsTransition(_ member: Int) -> Bool {
+        touched[member] && wasActive[member] && willBeActive[member]
+    }
+
+    /// What `member`'s handlers are told of the planned step.
+    @inlinable
+    func facts(of member: Int, event: UnsafeRawPointer?, userInfo: Any?) -> StepFacts {
+        StepFacts(event: event, userInfo: userInfo, before: stepBefore[member], after: stepAfter[member])
+    }
+
+    /// Records the states of the members the step concerned, once applied.
+    @inlinable
+    func commitStates() {
+        for index in 0..<touchedMembers.length {
+            let member = touchedMembers.storage[index]
+            current[member] = stepAfter[member]
+            if member != 0 {
+                members[member].access.unsafelyUnwrapped.setCurrent(stepAfter[member])
+            }
+        }
+    }
+
+    /// `member`'s state once `plan` is applied, in its codes.
+    @inlinable
+    func state(of member: Int, after plan: inout StepPlan, chart: Statechart) -> SymbolCode {
+        guard isActive(member, after: &plan, chart: chart) else {
+            return defaultState(of: member, chart: chart)
+        }
+        let host = members[member].hostNode
+        let innermost = chart.innermostState(after: &plan, scratch: &scratch, within: host)
+        return nearestName(from: innermost, in: member, tree: chart.tree)
+    }
+
+    /// `member`'s state now, in its codes.
+    @usableFromInline
+    func state(of member: Int, chart: Statechart) -> SymbolCode {
+        guard isActive(member, in: chart) else {
+            return defaultState(of: member, chart: chart)
+        }
+        let innermost = chart.innermostActiveState(within: members[member].hostNode)
+        return nearestName(from: innermost, in: member, tree: chart.tree)
+    }
+
+    /// The state entering `member` by default would give it: its initial
+    /// state, or what its history recorded.
+    @usableFromInline
+    func defaultState(of member: Int, chart: Statechart) -> SymbolCode {
+        defaultEntry.reset()
+        chart.addWithDescendants(members[member].hostNode, to: &defaultEntry)
+        var innermost = SymbolCode.unknown
+        for index in 0..<defaultEntry.entries.length {
+            let entry = defaultEntry.entries.storage[index]
+            guard chart.tree.kind(of: entry) == .atomic else { continue }
+            if innermost == .unknown {
+                innermost = entry
+            } else {
+                while !chart.tree.isWithin(entry, innermost) {
+                    innermost = chart.tree.parent(of: innermost)
+                }
+            }
+        }
+        return nearestName(from: innermost, in: member, tree: chart.tree)
+    }
+
+    /// `code`, a state of `member`, and its ancestors inside the member,
+    /// innermost first, then `.any`: what its handlers of transitions match.
+    @inlinable
+    func appendAncestry(
+        of code: SymbolCode, in member: Int, to list: inout ReusableList<SymbolCode>, chart: Statechart
+    ) {
+        list.removeAll()
+        let host = members[member].hostNode
+        var node = self.node(of: code, in: member, chart: chart)
+        while node != host, node != .wildcard, node != .unknown {
+            let name = self.code(of: node, in: member)
+            if name != .unknown {
+                list.append(name)
+            }
+            node = chart.tree.parent(of: node)
+        }
+        list.append(.wildcard)
+    }
+
+    // MARK: Giving codes their nodes
+
+    /// Offers the root's new codes to the machines nested in it through an
+    /// enum case: a code of `.subMachine1(x)` names `x`'s node.
+    @usableFromInline
+    func syncRoot(chart: Statechart) {
+        let count = rootCount()
+        guard syncedRoot < count else { return }
+        let first = syncedRoot + 1
+        syncedRoot = count
+        var placed = false
+        for code in SymbolCode(first)...SymbolCode(count) where rootIsNamed(code) {
+            placed = offer(code, of: 0, node: code, chart: chart) || placed
+        }
+        if placed, !needsRebuild {
+            chart.tree.layOut()
+        }
+    }
+
+    /// Gives a node to each code `member` handed out since the last sync.
+    @usableFromInline
+    func sync(_ member: Int, chart: Statechart) {
+        let access = members[member].access.unsafelyUnwrapped
+        let count = access.count()
+        guard members[member].synced < count else { return }
+        let first = members[member].synced + 1
+        members[member].synced = count
+        var placed = false
+        for code in SymbolCode(first)...SymbolCode(count) where access.isNamed(code) {
+            placed = assign(code, of: member, chart: chart) || placed
+        }
+        if placed, !needsRebuild {
+            chart.tree.layOut()
+        }
+    }
+
+    /// Gives `member`'s `code` its node: its parent's for its image through
+    /// the enum case it was nested as, else a new anonymous one. Returns
+    /// whether it placed a node in the chart's tree.
+    @discardableResult
+    @usableFromInline
+    func assign(_ code: SymbolCode, of member: Int, chart: Statechart) -> Bool {
+        if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
+            return false
+        }
+        let access = members[member].access.unsafelyUnwrapped
+        let node: SymbolCode
+        if let nameInParent = access.nameInParent {
+            let parent = members[member].parent
+            node = self.node(of: nameInParent(code), in: parent, chart: chart)
+            // The parent's sync may have had this machine claim the code.
+            if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
+                return false
+            }
+        } else {
+            node = reserveRootCode()
+        }
+        return name(node, as: code, of: member, chart: chart)
+    }
+
+    /// Records that `member` names `node` with `code`, places the node in
+    /// the tree if the member declares it, and offers the code to the
+    /// machines nested in the member through an enum case.
+    @usableFromInline
+    func name(_ node: SymbolCode, as code: SymbolCode, of member: Int, chart: Statechart) -> Bool {
+        setNode(node, of: code, in: member)
+        addName(NodeName(member: member, code: code), to: node)
+        var placed = false
+        if !needsRebuild, owner(of: node) == member {
+            placeSubtree(code, of: member, under: members[member].hostNode, in: &chart.tree)
+            placed = true
+        }
+        return offer(code, of: member, node: node, chart: chart) || placed
+    }
+
+    /// Lets each machine nested in `member` through an enum case claim
+    /// `code` when its value is that case's image of one of its states.
+    @usableFromInline
+    func offer(_ code: SymbolCode, of member: Int, node: SymbolCode, chart: Statechart) -> Bool {
+        var placed = false
+        for child in members[member].children {
+            guard let claim = members[child].access.unsafelyUnwrapped.claim, let childCode = claim(code) else {
+                continue
+            }
+            if Int(childCode) < members[child].nodes.count, members[child].nodes[Int(childCode)] != 0 {
+                continue
+            }
+            placed = name(node, as: childCode, of: child, chart: chart) || placed
+        }
+        return placed
+    }
+
+    /// The member whose declarations place `node`: the deepest that names it.
+    @usableFromInline
+    func owner(of node: SymbolCode) -> Int? {
+        guard Int(node) < names.count else { return nil }
+        return names[Int(node)].first { $0.code != .wildcard }?.member
+    }
+
+    // MARK: Composing the tree
+
+    /// Composes the statechart's tree: the root's declarations, and each
+    /// nested machine's under the node it is nested in.
+    ///
+    /// - Complexity: O(*n*) in the states of all the machines.
+    @usableFromInline
+    func rebuild(chart: Statechart) {
+        needsRebuild = true
+        syncRoot(chart: chart)
+        for member in members.indices.dropFirst() {
+            sync(member, chart: chart)
+        }
+        var tree = members[0].tree
+        tree.grow(toHold: SymbolCode(Swift.max(names.count, rootCount() + 1) - 1))
+        for member in members.indices.dropFirst() {
+            let host = members[member].hostNode
+            let nodes = members[member].nodes
+            // Top-level states, declared or not, then what each declares inside.
+            for code in nodes.indices.dropFirst()
+            where nodes[code] != 0 && members[member].tree.parent(of: SymbolCode(code)) == .wildcard {
+                placeSubtree(SymbolCode(code), of: member, under: host, in: &tree)
+            }
+            tree.nodes[Int(host)].initial = members[member].initialNode
+        }
+        tree.isLaidOut = false
+        tree.layOut()
+        chart.tree = tree
+        needsRebuild = false
+    }
+
+    /// Places `member`'s `code` under `parent`, with its kind, history and
+    /// initial state, then what the member declares inside it; a node a
+    /// deeper machine names is that machine's to place.
+    @usableFromInline
+    func placeSubtree(_ code: SymbolCode, of member: Int, under parent: SymbolCode, in tree: inout StateTree) {
+        let node = members[member].nodes[Int(code)]
+        let isHost = members[member].access?.isNamed(code) == false
+        guard isHost || owner(of: node) == member else { return }
+        attach(node, to: parent, in: &tree, describe: { self.describe(node) })
+        guard !isHost else { return }
+        let declared = members[member].tree
+        let kind = declared.kind(of: code)
+        guard kind != .atomic else { return }
+        tree.nodes[Int(node)].kind = kind
+        tree.nodes[Int(node)].history = declared.history(of: code)
+        let initial = declared.nodes[Int(code)].initial
+        if initial != .wildcard {
+            tree.nodes[Int(node)].initial = members[member].nodes[Int(initial)]
+        }
+        for child in declared.children(of: code) where members[member].nodes[Int(child)] != 0 {
+            placeSubtree(child, of: member, under: node, in: &tree)
+        }
+    }
+
+    /// Makes `node` a child of `parent`.
+    @usableFromInline
+    func attach(_ node: SymbolCode, to parent: SymbolCode, in tree: inout StateTree, describe: () -> String) {
+        tree.grow(toHold: Swift.max(node, parent))
+        let existing = tree.nodes[Int(node)].parent
+        guard existing != parent else { return }
+        require(
+            existing == .wildcard,
+            "\(describe()) is a state of a nested machine, and the machine it is nested in declares it elsewhere in its tree; declare it in the nested machine only"
+        )
+        tree.nodes[Int(node)].parent = parent
+        tree.children[Int(parent)].append(node)
+        if tree.nodes[Int(parent)].kind == .atomic {
+            tree.nodes[Int(parent)].kind = .compound
+        }
+        tree.hasChildren = true
+        tree.isLaidOut = false
+    }
+
+    /// `member`'s code for `node`, if it names it.
+    @usableFromInline
+    func code(nameOf node: SymbolCode, in member: Int) -> SymbolCode? {
+        guard Int(node) < names.count else { return nil }
+        return names[Int(node)].first { $0.member == member && $0.code != .wildcard }?.code
+    }
+
+    /// A node's name, for messages: in the innermost machine that names it.
+    @usableFromInline
+    func describe(_ node: SymbolCode) -> String {
+        if Int(node) < names.count, let name = names[Int(node)].first(where: { $0.code != .wildcard }) {
+            return members[name.member].access.unsafelyUnwrapped.describe(name.code)
+        }
+        return rootIsNamed(node) ? rootDescribe(node) : "a state of a nested machine"
+    }
+
+    /// Gives the states that nested machines recorded history for before
+    /// they were nested that history again.
+    @usableFromInline
+    func apply(history: [(SymbolCode, [SymbolCode])], to chart: Statechart) {
+        for (node, recorded) in history where chart.tree.history(of: node) != nil {
+            chart.configuration.grow(toHold: node)
+            chart.configuration.recorded[Int(node)] = recorded
+        }
+    }
+}

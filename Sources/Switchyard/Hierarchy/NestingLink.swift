@@ -1,0 +1,115 @@
+/// What a request to a machine of a hierarchy came to.
+@usableFromInline
+enum NestedOutcome {
+    /// The hierarchy took a step.
+    case moved
+    /// Nothing moved: why routes refused, `nil` when none covered the request.
+    case refused(Refusal?)
+}
+
+/// How a nested machine reaches the root of its hierarchy, which decides and
+/// delivers every step: closures made in the root's own (specialised) code,
+/// taking the nested machine's codes.
+///
+/// The root keeps its nested machines alive and, when it is released, makes
+/// each of them a machine of its own again (clearing this link), so the link
+/// never outlives the root.
+@usableFromInline
+final class NestingLink {
+    /// The nested machine's index among the root's members.
+    @usableFromInline let member: Int
+    /// The root machine, to recognise a cycle.
+    @usableFromInline unowned(unsafe) let root: AnyObject
+    @usableFromInline let requestEvent: (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: Any?) -> NestedOutcome
+    @usableFromInline let requestState: (_ member: Int, _ target: SymbolCode, _ userInfo: Any?) -> NestedOutcome
+    /// Brings the hierarchy's tree and configuration up to date.
+    @usableFromInline let prepare: () -> Void
+    let stateAfterEvent: (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: Any?) -> SymbolCode?
+    let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: Any?) -> Bool
+    let hasEventRoute:
+        (_ member: Int, _ event: UnsafeRawPointer, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
+    let hasStateRoute: (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
+    /// The member's active states, in document order, in its codes.
+    let activeCodes: (_ member: Int) -> [SymbolCode]
+    let isActive: (_ member: Int, _ code: SymbolCode) -> Bool
+    let recordedHistory: (_ member: Int, _ code: SymbolCode) -> [SymbolCode]
+    let declare:
+        (_ member: Int, _ children: [SymbolCode], _ parent: SymbolCode, _ kind: StateTree.Kind, _ initial: SymbolCode?)
+            -> Void
+    let setHistory: (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode) -> Void
+    /// Adds a machine nested in a member; returns its link.
+    let addMember: (_ nested: NestedMachine) -> NestingLink
+    /// Whether the root has begun, and whether it is taking or deciding a step.
+    let hasBegun: () -> Bool
+    let isBusy: () -> Bool
+
+    init(
+        member: Int, root: AnyObject,
+        requestEvent: @escaping (Int, UnsafeRawPointer, Any?) -> NestedOutcome,
+        requestState: @escaping (Int, SymbolCode, Any?) -> NestedOutcome, prepare: @escaping () -> Void,
+        stateAfterEvent: @escaping (Int, UnsafeRawPointer, Any?) -> SymbolCode?,
+        canTakeStep: @escaping (Int, SymbolCode, Any?) -> Bool,
+        hasEventRoute: @escaping (Int, UnsafeRawPointer, SymbolCode, SymbolCode, Any?) -> Bool,
+        hasStateRoute: @escaping (Int, SymbolCode, SymbolCode, Any?) -> Bool,
+        activeCodes: @escaping (Int) -> [SymbolCode], isActive: @escaping (Int, SymbolCode) -> Bool,
+        recordedHistory: @escaping (Int, SymbolCode) -> [SymbolCode],
+        declare: @escaping (Int, [SymbolCode], SymbolCode, StateTree.Kind, SymbolCode?) -> Void,
+        setHistory: @escaping (Int, HistoryKind, SymbolCode) -> Void,
+        addMember: @escaping (NestedMachine) -> NestingLink, hasBegun: @escaping () -> Bool,
+        isBusy: @escaping () -> Bool
+    ) {
+        self.member = member
+        self.root = root
+        self.requestEvent = requestEvent
+        self.requestState = requestState
+        self.prepare = prepare
+        self.stateAfterEvent = stateAfterEvent
+        self.canTakeStep = canTakeStep
+        self.hasEventRoute = hasEventRoute
+        self.hasStateRoute = hasStateRoute
+        self.activeCodes = activeCodes
+        self.isActive = isActive
+        self.recordedHistory = recordedHistory
+        self.declare = declare
+        self.setHistory = setHistory
+        self.addMember = addMember
+        self.hasBegun = hasBegun
+        self.isBusy = isBusy
+    }
+}
+
+/// A machine about to be nested, as the root of its new hierarchy takes it.
+@usableFromInline
+struct NestedMachine {
+    @usableFromInline var access: MemberAccess
+    @usableFromInline var machine: AnyObject
+    /// The member it is nested in, and that member's code for the state.
+    @usableFromInline var parent: Int
+    @usableFromInline var host: SymbolCode
+    /// Its own declarations, and its code for its state now.
+    @usableFromInline var tree: StateTree
+    @usableFromInline var initial: SymbolCode
+    /// The history it recorded, in its codes.
+    @usableFromInline var history: [(SymbolCode, [SymbolCode])]
+    /// The hierarchy it is the root of, if machines are nested in it already.
+    @usableFromInline var nesting: Nesting?
+    /// Its recorded history by node of that hierarchy, when it has one.
+    @usableFromInline var chartHistory: [(SymbolCode, [SymbolCode])]
+
+    @usableFromInline
+    init(
+        access: MemberAccess, machine: AnyObject, parent: Int, host: SymbolCode, tree: StateTree,
+        initial: SymbolCode, history: [(SymbolCode, [SymbolCode])], nesting: Nesting?,
+        chartHistory: [(SymbolCode, [SymbolCode])]
+    ) {
+        self.access = access
+        self.machine = machine
+        self.parent = parent
+        self.host = host
+        self.tree = tree
+        self.initial = initial
+        self.history = history
+        self.nesting = nesting
+        self.chartHistory = chartHistory
+    }
+}
