@@ -72,3 +72,45 @@ extension Result where Failure == TransitionError {
         return nil
     }
 }
+
+// MARK: - A seeded generator
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose whole
+/// state is its seed, so a chart is replayed from the seed alone. The helpers
+/// draw from it directly, so a seed gives the same chart whatever the standard
+/// library's own sampling does.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// A number in `range`; the modulo bias is far too small to matter here.
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    mutating func chance(percent: Int) -> Bool {
+        int(in: 0...99) < percent
+    }
+
+    mutating func element<Element>(of elements: [Element]) -> Element {
+        elements[int(in: 0...(elements.count - 1))]
+    }
+
+    /// Fisher–Yates.
+    mutating func shuffle<Element>(_ elements: inout [Element]) {
+        for index in elements.indices.reversed() where index > 0 {
+            elements.swapAt(index, int(in: 0...index))
+        }
+    }
+}

@@ -179,7 +179,8 @@ extension Machine {
         let chart = self.chart.unsafelyUnwrapped
         if member == 0 {
             let routes = self.routes
-            guard let target = routes.mappedTarget(event: event?.load(as: E.self), from: currentState, userInfo: userInfo)
+            guard
+                let target = routes.mappedTarget(event: event?.load(as: E.self), from: currentState, userInfo: userInfo)
             else { return nil }
             return nesting.node(of: internedCode(of: target), in: 0, chart: chart)
         }
@@ -459,7 +460,8 @@ extension Machine {
             let fromState = value(of: from)
             let toState = value(of: to)
             if let event {
-                return routes.mappedTarget(event: event.load(as: E.self), from: fromState, userInfo: userInfo) == toState
+                return routes.mappedTarget(event: event.load(as: E.self), from: fromState, userInfo: userInfo)
+                    == toState
             }
             return routes.stateMappingAllows(from: fromState, to: toState, userInfo: userInfo)
                 || routes.mappedTarget(event: nil, from: fromState, userInfo: userInfo) == toState
@@ -527,7 +529,8 @@ extension Machine {
         let describe: (SymbolCode) -> String = { access?.describe($0) ?? self.name(of: $0) }
         require(
             !nesting.hosts(parent, in: member),
-            "\(describe(parent)) has a machine nested in it; a state with a nested machine cannot have children or regions")
+            "\(describe(parent)) has a machine nested in it; a state with a nested machine cannot have children or regions"
+        )
         if chart.hasBegun {
             for code in [parent] + children {
                 let node = nesting.node(of: code, in: member, chart: chart)
@@ -596,14 +599,18 @@ extension Machine {
         }
         let chart = self.chart!
         let nesting = self.nesting!
-        if nesting.needsRebuild {
+        let rebuilds = nesting.needsRebuild
+        if rebuilds {
             nesting.rebuild(chart: chart)
         }
         chart.tree.layOutIfNeeded()
-        guard chart.needsInitialConfiguration else { return }
-        let anchor = nesting.node(of: internedCode(of: initialState), in: 0, chart: chart)
-        chart.prepare(initial: anchor, plan: &plan)
-        nesting.apply(history: nesting.carriedHistory, to: chart)
+        if chart.needsInitialConfiguration {
+            let anchor = nesting.node(of: internedCode(of: initialState), in: 0, chart: chart)
+            chart.prepare(initial: anchor, plan: &plan)
+            nesting.apply(history: nesting.carriedHistory, to: chart)
+        } else if !rebuilds {
+            return
+        }
         for member in nesting.members.indices.dropFirst() {
             nesting.current[member] = nesting.state(of: member, chart: chart)
             nesting.members[member].access!.setCurrent(nesting.current[member])

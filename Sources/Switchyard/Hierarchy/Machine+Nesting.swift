@@ -53,7 +53,7 @@ extension Machine {
     /// - Parameters:
     ///   - child: A machine whose event type is this machine's or ``NoEvent``.
     ///     It must not be nested already, or contain this machine.
-    ///   - state: The state to nest `child` under. It may not have declared
+    ///   - host: The state to nest `child` under. It may not have declared
     ///     children or regions, or another nested machine. Without it, the
     ///     cases of `embed` are nested under a state of their own that only
     ///     the hierarchy can see.
@@ -164,7 +164,10 @@ extension Machine {
         in parent: Machine<P, PE>, member: Int, host: SymbolCode, embed: ((S) -> P)?
     ) -> NestedMachine {
         let tree = declaredTree
-        let initial = internedCode(of: state)
+        // Until it begins, a machine with a statechart is in its initial
+        // state, whose default descendants `state` reports; nested, it enters
+        // that state, with its history.
+        let initial = internedCode(of: chart?.hasBegun == false ? initialState : state)
         var history: [(SymbolCode, [SymbolCode])] = []
         var chartHistory: [(SymbolCode, [SymbolCode])] = []
         if let chart {
@@ -253,7 +256,9 @@ extension Machine {
             requestState: { root.requestNested(member: $0, target: $1, userInfo: $2) },
             prepare: { root.prepareChart() },
             stateAfterEvent: { member, event, userInfo in
-                root.answer(.nested(member: member, event: event.load(as: E.self), from: 0, to: .unknown), unanswerable: nil) {
+                root.answer(
+                    .nested(member: member, event: event.load(as: E.self), from: 0, to: .unknown), unanswerable: nil
+                ) {
                     root.nestedStateAfterStep(member: member, event: event, userInfo: userInfo)
                 }
             },
@@ -263,8 +268,9 @@ extension Machine {
                 }
             },
             hasEventRoute: { member, event, from, to, userInfo in
-                root.answer(.nested(member: member, event: event.load(as: E.self), from: from, to: to), unanswerable: false)
-                {
+                root.answer(
+                    .nested(member: member, event: event.load(as: E.self), from: from, to: to), unanswerable: false
+                ) {
                     root.nestedHasRoute(member: member, event: event, from: from, to: to, userInfo: userInfo)
                 }
             },

@@ -104,7 +104,8 @@ final class MemberAccess {
         ) -> Bool
     /// The target a route mapping names for the event (`nil`: a state
     /// request) from a state, interned.
-    @usableFromInline let mappedTarget: (_ event: UnsafeRawPointer?, _ from: SymbolCode, _ userInfo: Any?) -> SymbolCode?
+    @usableFromInline let mappedTarget:
+        (_ event: UnsafeRawPointer?, _ from: SymbolCode, _ userInfo: Any?) -> SymbolCode?
     /// Whether a state route mapping allows a move.
     @usableFromInline let stateMappingAllows: (_ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
     /// Sets the state the machine reports.
@@ -134,18 +135,20 @@ final class MemberAccess {
         nameInParent: ((SymbolCode) -> SymbolCode)?, claim: ((SymbolCode) -> SymbolCode?)?,
         reserveCode: @escaping () -> SymbolCode, hasEvents: Bool,
         eventCode: @escaping (UnsafeRawPointer) -> SymbolCode,
-        firstEventRoute: @escaping (
-            UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, Any?, inout Refusal?
-        ) -> MemberRoute?,
+        firstEventRoute:
+            @escaping (
+                UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, Any?, inout Refusal?
+            ) -> MemberRoute?,
         firstStateRoute: @escaping (SymbolCode, SymbolCode, SymbolCode, Any?, inout Refusal?) -> MemberRoute?,
         someEventRoute: @escaping (UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, SymbolCode, Any?) -> Bool,
         mappedTarget: @escaping (UnsafeRawPointer?, SymbolCode, Any?) -> SymbolCode?,
         stateMappingAllows: @escaping (SymbolCode, SymbolCode, Any?) -> Bool,
         setCurrent: @escaping (SymbolCode) -> Void,
         deliverLifecycle: @escaping (Bool, SymbolCode, StepFacts) -> Void,
-        deliverTransition: @escaping (
-            DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts
-        ) -> Void,
+        deliverTransition:
+            @escaping (
+                DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts
+            ) -> Void,
         deliverError: @escaping (StepFacts) -> Void, describe: @escaping (SymbolCode) -> String,
         relink: @escaping (NestingLink) -> Void, detach: @escaping (StateTree) -> Void
     ) {
@@ -382,6 +385,8 @@ final class Nesting {
     ///     anonymous code of the parent for an enum case alone.
     ///   - tree: Its declarations, in its codes.
     ///   - initial: Its code for its state now: what it enters by default.
+    ///   - chart: The root's statechart.
+    /// - Returns: The new member's index.
     @usableFromInline
     func add(
         _ access: MemberAccess, machine: AnyObject, parent: Int, host: SymbolCode, tree: StateTree,

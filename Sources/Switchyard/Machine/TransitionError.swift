@@ -107,7 +107,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
             self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
         case .inactive:
             self.init(
-                reason: .inactive, description: "\(request) was refused: the machine is nested in a state that is not active")
+                reason: .inactive,
+                description: "\(request) was refused: the machine is nested in a state that is not active")
         }
     }
 
@@ -137,7 +138,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
             self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
         case .inactive:
             self.init(
-                reason: .inactive, description: "\(request) was refused: the machine is nested in a state that is not active")
+                reason: .inactive,
+                description: "\(request) was refused: the machine is nested in a state that is not active")
         }
     }
 }

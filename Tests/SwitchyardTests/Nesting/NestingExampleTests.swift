@@ -76,13 +76,15 @@ private struct SwiftStateHierarchy {
             #expect(log.lines == lines)
         }
 
-        step({ main.tryState(.subMachine1(.subState0)) }, to: .subMachine1(.subState0),
+        step(
+            { main.tryState(.subMachine1(.subState0)) }, to: .subMachine1(.subState0),
             ["main exit main0", "main: main0 => sub1.0", "main enter sub1.0", "sub1 enter 0"])
         #expect(sub1.state == .subState0)
 
         // Driving the nested machine moves the whole hierarchy: exits innermost
         // machine first, each machine's transition handlers innermost first.
-        step({ sub1.tryState(.subState1) }, to: .subMachine1(.subState1),
+        step(
+            { sub1.tryState(.subState1) }, to: .subMachine1(.subState1),
             ["sub1 exit 0", "main exit sub1.0", "sub1: 0 => 1", "main: sub1.0 => sub1.1", "sub1 enter 1"])
         #expect(sub1.state == .subState1)
 
@@ -93,11 +95,14 @@ private struct SwiftStateHierarchy {
         #expect(sub1.state == .subState1)
         #expect(main.configuration == [.subMachine1(.subState1)])
 
-        step({ main.tryState(.subMachine2(.subState0)) }, to: .subMachine2(.subState0),
+        step(
+            { main.tryState(.subMachine2(.subState0)) }, to: .subMachine2(.subState0),
             ["sub1 exit 1", "main: sub1.1 => sub2.0", "sub2 enter 0"])
-        step({ sub2.tryState(.subState1) }, to: .subMachine2(.subState1),
+        step(
+            { sub2.tryState(.subState1) }, to: .subMachine2(.subState1),
             ["sub2 exit 0", "sub2: 0 => 1", "main: sub2.0 => sub2.1", "main enter sub2.1", "sub2 enter 1"])
-        step({ main.tryState(.mainState0) }, to: .mainState0,
+        step(
+            { main.tryState(.mainState0) }, to: .mainState0,
             ["sub2 exit 1", "main exit sub2.1", "main: sub2.1 => main0", "main enter main0"])
 
         // A machine that is not active reports what entering it would give it.
