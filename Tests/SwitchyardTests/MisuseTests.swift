@@ -133,8 +133,3 @@ import Testing
         }
     }
 }
-
-/// What the stopped process wrote to standard error.
-private func message(of result: ExitTest.Result) -> String {
-    String(decoding: result.standardErrorContent, as: UTF8.self)
-}

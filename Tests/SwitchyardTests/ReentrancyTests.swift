@@ -160,8 +160,3 @@ private func describe(_ context: ReentrantMachine.Context) -> String {
 private func output(of result: ExitTest.Result) -> String {
     String(decoding: result.standardOutputContent, as: UTF8.self)
 }
-
-/// What the child process wrote to standard error.
-private func message(of result: ExitTest.Result) -> String {
-    String(decoding: result.standardErrorContent, as: UTF8.self)
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import Testing
 
 // Fixtures shared by every suite. Suites that need something special keep it
 // `private` in their own file.
@@ -113,4 +114,9 @@ struct SplitMix64 {
             elements.swapAt(index, int(in: 0...index))
         }
     }
+}
+
+/// What the process an exit test stopped wrote to standard error.
+func message(of result: ExitTest.Result) -> String {
+    String(decoding: result.standardErrorContent, as: UTF8.self)
 }

@@ -551,8 +551,12 @@ extension Machine {
     /// Gives a state of `member` history.
     func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode) {
         let nesting = self.nesting!
-        let access = nesting.members[member].access
-        nesting.members[member].tree.setHistory(kind, of: code) { access?.describe($0) ?? self.name(of: $0) }
+        if let hosted = nesting.member(nestedIn: code, of: member) {
+            nesting.members[hosted].hostHistory = kind
+        } else {
+            let access = nesting.members[member].access
+            nesting.members[member].tree.setHistory(kind, of: code) { access?.describe($0) ?? self.name(of: $0) }
+        }
         nesting.needsRebuild = true
         chart!.tree.isLaidOut = false
     }

@@ -218,6 +218,7 @@ extension Machine {
                 let added = nesting.add(
                     taken.access!, machine: taken.machine!, parent: newIndex[taken.parent], host: taken.host,
                     tree: taken.tree, initial: old.current[member], chart: chart)
+                nesting.members[added].hostHistory = taken.hostHistory
                 newIndex.append(added)
                 taken.access!.relink(makeLink(member: added))
             }

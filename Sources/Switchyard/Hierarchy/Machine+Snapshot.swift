@@ -5,13 +5,42 @@ extension Machine {
     /// with ``restore(_:runningHandlers:)``.
     ///
     /// - Complexity: O(*n*) in the active states and recorded history.
+    ///
+    /// In a hierarchy of nested machines (see ``nest(_:under:as:)``), the
+    /// root's snapshot holds every state the root can name: all of them when
+    /// each machine is nested as an enum case. A nested machine's snapshot
+    /// holds its own part, in its own states; only the root restores.
     public func snapshot() -> MachineSnapshot<S> {
         guard let chart else { return MachineSnapshot(activeStates: [currentState]) }
+        if nestingLink != nil {
+            return nestedMemberSnapshot()
+        }
         prepareChart()
+        let states = routes.storage.states
         var history: [S: [S]] = [:]
         for (code, recorded) in chart.configuration.recorded.enumerated()
         where !recorded.isEmpty && chart.tree.history(of: SymbolCode(code)) != nil {
-            history[value(of: SymbolCode(code))] = recorded.map(value(of:))
+            // The root of a hierarchy cannot name the states of a machine
+            // nested under a state alone; their history stays out.
+            guard let state = states.name(of: SymbolCode(code)) else { continue }
+            let remembered = recorded.compactMap(states.name(of:))
+            if remembered.count == recorded.count {
+                history[state] = remembered
+            }
+        }
+        return MachineSnapshot(activeStates: configuration, history: history)
+    }
+
+    /// A nested machine's part of its hierarchy, in its own states.
+    private func nestedMemberSnapshot() -> MachineSnapshot<S> {
+        var history: [S: [S]] = [:]
+        let states = routes.storage.states
+        for index in 0..<states.count {
+            guard let state = states.name(of: SymbolCode(index + 1)) else { continue }
+            let recorded = recordedHistory(of: state)
+            if !recorded.isEmpty {
+                history[state] = recorded
+            }
         }
         return MachineSnapshot(activeStates: configuration, history: history)
     }
@@ -30,8 +59,20 @@ extension Machine {
     ///     states the snapshot leaves out, innermost first, then the entry
     ///     handlers of the states it adds, outermost first, as a step would.
     ///     `false` (the default) runs no handler.
+    ///
+    /// In a hierarchy of nested machines, restore the root: it puts every
+    /// machine of the hierarchy in its state at once, and with
+    /// `runningHandlers` runs the exit and entry handlers of every machine
+    /// in the order of a step. A nested machine refuses, with
+    /// ``SnapshotError/Reason/nestedMachine``.
+    ///
     /// - Throws: A ``SnapshotError`` that says what is wrong; the machine is unchanged.
     public func restore(_ snapshot: MachineSnapshot<S>, runningHandlers: Bool = false) throws(SnapshotError) {
+        guard nestingLink == nil else {
+            throw SnapshotError(
+                reason: .nestedMachine,
+                description: "a nested machine's state lives in its hierarchy; restore the root machine's snapshot")
+        }
         guard !isStepping, decisionDepth == 0 else {
             throw SnapshotError(
                 reason: .duringStep, description: "a machine cannot restore a snapshot while it takes or decides a step"
@@ -52,6 +93,10 @@ extension Machine {
         for (code, recorded) in history {
             restored.grow(toHold: code)
             restored.recorded[Int(code)] = recorded
+        }
+        if nesting != nil {
+            restoreHierarchy(to: restored, runningHandlers: runningHandlers)
+            return
         }
         if runningHandlers {
             moveHandlingLifecycle(to: restored)
@@ -91,7 +136,6 @@ extension Machine {
 
     /// The codes of the snapshot's active states, checked to make a configuration.
     private func validatedCodes(of snapshot: MachineSnapshot<S>) throws(SnapshotError) -> [SymbolCode] {
-        let tree = chart!.tree
         guard !snapshot.activeStates.isEmpty else {
             throw SnapshotError(reason: .noActiveState, description: "the snapshot names no active state")
         }
@@ -103,6 +147,24 @@ extension Machine {
                 codes.append(code)
             }
         }
+        if let nesting {
+            // Each code gets its node (a root's code is its node), and the
+            // tree is laid out again if that placed new ones.
+            for code in codes {
+                _ = nesting.node(of: code, in: 0, chart: chart!)
+            }
+            prepareChart()
+            // States the root cannot name (where a machine nested as an enum
+            // case alone sits) are implied by their active descendants.
+            for code in codes {
+                var parent = chart!.tree.parent(of: code)
+                while parent != .wildcard, !nesting.rootIsNamed(parent), !codes.contains(parent) {
+                    codes.append(parent)
+                    parent = chart!.tree.parent(of: parent)
+                }
+            }
+        }
+        let tree = chart!.tree
         let active = Set(codes)
         for code in codes {
             let parent = tree.parent(of: code)
@@ -206,5 +268,78 @@ extension Machine {
             handlers.forEachLifecycleHandler(entering: true, of: code) { invoke($0, context) }
         }
         endStep()
+    }
+}
+
+extension Machine {
+    /// Puts the hierarchy this machine is the root of in `restored`, and
+    /// tells every nested machine its state.
+    ///
+    /// With `runningHandlers`, runs the exit handlers of what `restored`
+    /// leaves out, innermost first (at each state, the innermost machine's
+    /// first), then the entry handlers of what it adds, outermost first, as
+    /// a step would; each machine's handlers are told its own states.
+    private func restoreHierarchy(to restored: Configuration, runningHandlers: Bool) {
+        let chart = self.chart!
+        let nesting = self.nesting!
+        let members = nesting.members.indices
+        let before = activeCodes()
+        let old = chart.configuration
+        chart.configuration = restored
+        let after = activeCodes()
+        for member in members.dropFirst() {
+            nesting.stepBefore[member] = nesting.current[member]
+            nesting.stepAfter[member] = nesting.state(of: member, chart: chart)
+        }
+        let afterCode = nesting.nearestName(from: chart.innermostState(of: restored), in: 0, tree: chart.tree)
+        chart.hasBegun = true
+        chart.needsInitialConfiguration = false
+        guard runningHandlers else {
+            commitRestoredStates(of: nesting, rootState: afterCode)
+            return
+        }
+        chart.configuration = old
+        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfo: nil)
+        let handlers = self.handlers
+        let namesRoot = routes.storage.states
+        isStepping = true
+        deliveryDepth += 1
+        for node in before.reversed() where !restored.isActive(node) {
+            if Int(node) < nesting.names.count {
+                for name in nesting.names[Int(node)] where name.code != .wildcard {
+                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
+                        false, name.code, nesting.facts(of: name.member, event: nil, userInfo: nil))
+                }
+            }
+            if namesRoot.name(of: node) != nil {
+                handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
+            }
+        }
+        chart.configuration = restored
+        commitRestoredStates(of: nesting, rootState: afterCode)
+        for node in after where !old.isActive(node) {
+            if namesRoot.name(of: node) != nil {
+                handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
+            }
+            if Int(node) < nesting.names.count {
+                for name in nesting.names[Int(node)].reversed() where name.code != .wildcard {
+                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
+                        true, name.code, nesting.facts(of: name.member, event: nil, userInfo: nil))
+                }
+            }
+        }
+        endStep()
+    }
+
+    /// Records the states `restoreHierarchy` worked out, in the root and in
+    /// every nested machine.
+    private func commitRestoredStates(of nesting: Nesting, rootState: SymbolCode) {
+        for member in nesting.members.indices.dropFirst() {
+            nesting.current[member] = nesting.stepAfter[member]
+            nesting.members[member].access.unsafelyUnwrapped.setCurrent(nesting.stepAfter[member])
+        }
+        nesting.current[0] = rootState
+        currentCode = rootState
+        currentState = value(of: rootState)
     }
 }

@@ -62,20 +62,25 @@ extension Machine {
     /// - Parameters:
     ///   - kind: ``HistoryKind/shallow`` (the child) or ``HistoryKind/deep``
     ///     (the atomic descendants).
-    ///   - state: A state with children, declared first.
+    ///   - state: A state with children, declared first, or one that a
+    ///     machine is nested in (see ``nest(_:under:as:)``), nested first.
     public func addHistory(_ kind: HistoryKind, to state: S) {
         let code = internedCode(of: state)
         ensureChart()
-        if let nesting {
-            nesting.members[0].tree.setHistory(kind, of: code, names: name(of:))
-            nesting.needsRebuild = true
-            chart!.tree.isLaidOut = false
+        if let link = nestingLink {
+            // A state with a machine nested in it has children only in the
+            // hierarchy, which records its history.
+            if chart!.tree.kind(of: code) == .compound {
+                chart!.tree.setHistory(kind, of: code, names: name(of:))
+            }
+            link.setHistory(link.member, kind, code)
+            return
+        }
+        if nesting != nil {
+            setNestedHistory(member: 0, kind: kind, code: code)
             return
         }
         chart!.tree.setHistory(kind, of: code, names: name(of:))
-        if let link = nestingLink {
-            link.setHistory(link.member, kind, code)
-        }
     }
 
     /// Declares `children` under `parent`, refusing a change under an active

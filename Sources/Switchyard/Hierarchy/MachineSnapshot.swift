@@ -43,7 +43,7 @@ public struct SnapshotError: Error, Hashable, CustomStringConvertible {
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Hashable, Sendable {
             case unknownState, noActiveState, missingAncestor, twoActiveChildren, missingChild, missingRegion
-            case unexpectedHistory, duringStep
+            case unexpectedHistory, duringStep, nestedMachine
         }
 
         private let kind: Kind
@@ -71,6 +71,9 @@ public struct SnapshotError: Error, Hashable, CustomStringConvertible {
         /// The machine was asked to restore while it was taking a step or
         /// deciding one (from a handler, condition or route mapping).
         public static let duringStep = Reason(.duringStep)
+        /// The machine is nested in another (see ``Machine/nest(_:under:as:)``):
+        /// its state lives in the hierarchy, which its root machine restores.
+        public static let nestedMachine = Reason(.nestedMachine)
 
         /// The reason's name, such as `unknownState`.
         public var description: String {

@@ -205,6 +205,9 @@ final class Nesting {
         @usableFromInline var initialNode: SymbolCode = .wildcard
         /// The members nested directly in it.
         @usableFromInline var children: [Int] = []
+        /// The history its parent declared for the state it is nested in,
+        /// which is compound only in the composed tree.
+        @usableFromInline var hostHistory: HistoryKind?
 
         @usableFromInline
         init(
@@ -441,7 +444,13 @@ final class Nesting {
     /// Whether a machine is nested in `member`'s state `code`.
     @usableFromInline
     func hosts(_ code: SymbolCode, in member: Int) -> Bool {
-        members.contains { $0.parent == member && $0.host == code }
+        self.member(nestedIn: code, of: member) != nil
+    }
+
+    /// The member nested in `member`'s state `code`, if any.
+    @usableFromInline
+    func member(nestedIn code: SymbolCode, of member: Int) -> Int? {
+        members.indices.dropFirst().first { members[$0].parent == member && members[$0].host == code }
     }
 
     @usableFromInline
@@ -722,6 +731,9 @@ final class Nesting {
                 placeSubtree(SymbolCode(code), of: member, under: host, in: &tree)
             }
             tree.nodes[Int(host)].initial = members[member].initialNode
+            if let kind = members[member].hostHistory {
+                tree.nodes[Int(host)].history = kind
+            }
         }
         tree.isLaidOut = false
         tree.layOut()

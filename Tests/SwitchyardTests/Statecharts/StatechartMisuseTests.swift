@@ -94,8 +94,3 @@ private enum Tree: StateType {
         }
     }
 }
-
-/// What the stopped process wrote to standard error.
-private func message(of result: ExitTest.Result) -> String {
-    String(decoding: result.standardErrorContent, as: UTF8.self)
-}

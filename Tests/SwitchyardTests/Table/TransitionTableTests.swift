@@ -378,8 +378,3 @@ private struct Counter: TransitionTable {
         #expect(Article.makeMachine(state: .draft, delivery: .runToCompletion).delivery == .runToCompletion)
     }
 }
-
-/// What the stopped process wrote to standard error.
-private func message(of result: ExitTest.Result) -> String {
-    String(decoding: result.standardErrorContent, as: UTF8.self)
-}

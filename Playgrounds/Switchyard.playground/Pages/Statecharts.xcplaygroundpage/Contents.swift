@@ -69,4 +69,4 @@ car <-! .start
 assert(car.configuration == [.driving, .gearbox, .first, .radio, .radioOn])
 print(car.configuration)
 
-//: [Next: Transition Tables](@next)
+//: [Next: Nesting Machines](@next)

@@ -1,4 +1,4 @@
-//: [Previous: Statecharts](@previous)
+//: [Previous: Nesting Machines](@previous)
 //:
 //: # Transition tables
 //:
