@@ -76,3 +76,16 @@ public enum Pair: Int, StateType, CaseIterable, Sendable {
 public enum Flip: EventType, Sendable {
     case flip
 }
+
+/// The states of each child machine of the `nested-machines` case.
+public enum Leaf: Int, StateType, CaseIterable, Sendable {
+    case a, b
+}
+
+/// The parent's states in the `nested-machines` case: two states, each with
+/// a child machine nested in it, whose states the parent names by case.
+public enum Shell: StateType, Sendable {
+    case one, two
+    case first(Leaf)
+    case second(Leaf)
+}

@@ -7,7 +7,7 @@ extension Machine {
     // MARK: Requests
 
     /// Decides and takes the step `event`, sent to this machine, causes in its hierarchy.
-    @usableFromInline
+    @inlinable
     func performHierarchyStep(event: E, userInfo: Any?) -> Decision<S> {
         let outcome = withUnsafePointer(to: event) { pointer in
             if let link = nestingLink {
@@ -19,7 +19,7 @@ extension Machine {
     }
 
     /// Decides and takes the step asking this machine for `target` causes in its hierarchy.
-    @usableFromInline
+    @inlinable
     func performHierarchyStep(toward target: S, userInfo: Any?) -> Decision<S> {
         let code = internedCode(of: target)
         if let link = nestingLink {
@@ -28,7 +28,7 @@ extension Machine {
         return decision(after: requestNested(member: 0, target: code, userInfo: userInfo))
     }
 
-    @usableFromInline
+    @inlinable
     func decision(after outcome: NestedOutcome) -> Decision<S> {
         switch outcome {
         case .moved: .move(to: currentState, code: currentCode)
@@ -37,7 +37,7 @@ extension Machine {
     }
 
     /// Decides and takes the step `event`, sent to `member`, causes.
-    @usableFromInline
+    @inlinable
     func requestNested(member: Int, event: UnsafeRawPointer, userInfo: Any?) -> NestedOutcome {
         let value = event.load(as: E.self)
         guard !isStepping else {
@@ -67,7 +67,7 @@ extension Machine {
     }
 
     /// Decides and takes the step asking `member` for its state `target` causes.
-    @usableFromInline
+    @inlinable
     func requestNested(member: Int, target: SymbolCode, userInfo: Any?) -> NestedOutcome {
         guard !isStepping else {
             queuedRequests.append(.nestedState(member: member, target, userInfo: userInfo))
@@ -173,7 +173,7 @@ extension Machine {
 
     /// The node that `member`'s route mappings name for `event` (`nil`: a
     /// state request) from its state.
-    @usableFromInline
+    @inlinable
     func mappedNode(event: UnsafeRawPointer?, member: Int, userInfo: Any?) -> SymbolCode? {
         let nesting = self.nesting.unsafelyUnwrapped
         let chart = self.chart.unsafelyUnwrapped
@@ -250,7 +250,7 @@ extension Machine {
     }
 
     /// Whether `member`'s route mappings allow a request for the node `target`.
-    @usableFromInline
+    @inlinable
     func mappingAllows(member: Int, target: SymbolCode, userInfo: Any?) -> Bool {
         let nesting = self.nesting.unsafelyUnwrapped
         let targetCode = nesting.code(of: target, in: member)
@@ -343,7 +343,7 @@ extension Machine {
     /// Runs the error handlers of `member` for a refused request (a state
     /// request's `target`, in its codes); requests they make wait until they
     /// have all run.
-    @usableFromInline
+    @inlinable
     func refuseNested(member: Int, event: UnsafeRawPointer?, target: SymbolCode?, userInfo: Any?) {
         let nesting = self.nesting.unsafelyUnwrapped
         if member == 0 {
@@ -364,6 +364,7 @@ extension Machine {
 
     /// `member`'s state after the step `event` would cause, in its codes, or
     /// `nil` if the event would be refused; nothing changes.
+    @inlinable
     func nestedStateAfterStep(member: Int, event: UnsafeRawPointer, userInfo: Any?) -> SymbolCode? {
         prepareChart()
         let nesting = self.nesting!
@@ -383,6 +384,7 @@ extension Machine {
     }
 
     /// Whether asking `member` for its state `target` would move the hierarchy now.
+    @inlinable
     func nestedCanTakeStep(member: Int, target: SymbolCode, userInfo: Any?) -> Bool {
         prepareChart()
         let nesting = self.nesting!
@@ -399,6 +401,7 @@ extension Machine {
     /// from `from` (as the active state) to `to`, both in its codes, by a
     /// route of any machine on the walk up from `from`, or by the member's
     /// route mappings.
+    @inlinable
     func nestedHasRoute(member: Int, event: UnsafeRawPointer?, from: SymbolCode, to: SymbolCode, userInfo: Any?)
         -> Bool
     {
@@ -476,6 +479,7 @@ extension Machine {
     // MARK: Reading
 
     /// `member`'s active states, in document order, in its codes.
+    @inlinable
     func activeCodes(of member: Int) -> [SymbolCode] {
         prepareChart()
         let nesting = self.nesting!
@@ -507,6 +511,7 @@ extension Machine {
     }
 
     /// What `code`, a state of `member`, recorded as its history, in the member's codes.
+    @inlinable
     func recordedHistory(of code: SymbolCode, in member: Int) -> [SymbolCode] {
         prepareChart()
         let nesting = self.nesting!
@@ -519,6 +524,7 @@ extension Machine {
     // MARK: Declaring
 
     /// Declares children or regions in `member`'s tree.
+    @inlinable
     func declareNested(
         member: Int, children: [SymbolCode], parent: SymbolCode, kind: StateTree.Kind, initial: SymbolCode?
     ) {
@@ -549,6 +555,7 @@ extension Machine {
     }
 
     /// Gives a state of `member` history.
+    @inlinable
     func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode) {
         let nesting = self.nesting!
         if let hosted = nesting.member(nestedIn: code, of: member) {
@@ -564,6 +571,7 @@ extension Machine {
     /// Enters the hierarchy's initial configuration, running the entry
     /// handlers of every machine, outermost state first and, for one state,
     /// outermost machine first.
+    @inlinable
     func startHierarchy() -> Bool {
         guard !chart!.hasBegun, !isStepping else { return false }
         prepareChart()
@@ -595,7 +603,7 @@ extension Machine {
     /// Brings the hierarchy up to date: its tree composed again after a
     /// nesting or a declaration, and, until it begins, its configuration and
     /// every machine's state.
-    @usableFromInline
+    @inlinable
     func prepareHierarchy() {
         if let link = nestingLink {
             link.prepare()

@@ -61,6 +61,7 @@ extension Machine {
     ///     type, such as `Main.sub1`, that names `child`'s states here.
     /// - Precondition: Each rule above; a broken one stops the program with a
     ///   message that names it.
+    @inlinable
     public func nest<C: StateType, CE: EventType>(
         _ child: Machine<C, CE>, under host: S? = nil, as embed: ((C) -> S)? = nil
     ) {
@@ -108,16 +109,19 @@ extension Machine {
     }
 
     /// The outermost machine of this machine's hierarchy: itself unless nested.
+    @usableFromInline
     var rootMachine: AnyObject {
         nestingLink?.root ?? self
     }
 
     /// This machine's index among its root's members; 0 for a root.
+    @usableFromInline
     var memberIndex: Int {
         nestingLink?.member ?? 0
     }
 
     /// Whether the hierarchy this machine belongs to has begun.
+    @usableFromInline
     var hierarchyHasBegun: Bool {
         if let link = nestingLink {
             return link.hasBegun()
@@ -127,12 +131,14 @@ extension Machine {
 
     /// The machine's own declarations: its statechart's tree, except for the
     /// root of a hierarchy, whose statechart holds the nested machines' too.
+    @usableFromInline
     var declaredTree: StateTree {
         nesting?.members[0].tree ?? chart?.tree ?? StateTree()
     }
 
     /// The associated value of `value`, an enum case, if it is a `C`; for
     /// telling whether a parent's state is the image of a nested state.
+    @inlinable
     static func payload<C>(of value: S, as type: C.Type) -> C? {
         guard let child = Mirror(reflecting: value).children.first else { return nil }
         if let payload = child.value as? C {
@@ -145,6 +151,7 @@ extension Machine {
     }
 
     /// Makes this machine the root of a hierarchy.
+    @inlinable
     func beginNesting() {
         unowned(unsafe) let machine = self
         let nesting = Nesting(
@@ -160,6 +167,7 @@ extension Machine {
     /// Hands this machine, about to be nested in `parent`, to its new root:
     /// its closures, its declarations, its state and history, and the
     /// machines nested in it already.
+    @inlinable
     func prepareForNesting<P: StateType, PE: EventType>(
         in parent: Machine<P, PE>, member: Int, host: SymbolCode, embed: ((S) -> P)?
     ) -> NestedMachine {
@@ -195,6 +203,7 @@ extension Machine {
 
     /// Adds a machine to this root's hierarchy, with the machines nested in
     /// it already, and returns its link.
+    @inlinable
     func addNestedMember(_ nested: NestedMachine) -> NestingLink {
         let nesting = self.nesting!
         let chart = self.chart!
@@ -249,6 +258,7 @@ extension Machine {
     }
 
     /// The link through which the machine nested as `member` reaches this root.
+    @inlinable
     func makeLink(member: Int) -> NestingLink {
         unowned(unsafe) let root = self
         return NestingLink(
@@ -297,6 +307,7 @@ extension Machine {
     // MARK: A nested machine's side
 
     /// The closures its root runs this machine's part of a step through.
+    @inlinable
     func makeMemberAccess<P: StateType, PE: EventType>(parent: Machine<P, PE>, embed: ((S) -> P)?) -> MemberAccess {
         unowned(unsafe) let machine = self
         unowned(unsafe) let parent = parent

@@ -125,6 +125,7 @@ extension Machine {
     }
 
     /// The state of `code`, for messages.
+    @usableFromInline
     func name(of code: SymbolCode) -> String {
         code == .wildcard ? "the machine" : String(describing: value(of: code))
     }
@@ -221,6 +222,7 @@ extension Machine {
     }
 
     /// The codes of the active states, in document order.
+    @usableFromInline
     func activeCodes() -> [SymbolCode] {
         let chart = self.chart!
         var codes: [SymbolCode] = []

@@ -24,25 +24,26 @@ final class NestingLink {
     @usableFromInline let requestState: (_ member: Int, _ target: SymbolCode, _ userInfo: Any?) -> NestedOutcome
     /// Brings the hierarchy's tree and configuration up to date.
     @usableFromInline let prepare: () -> Void
-    let stateAfterEvent: (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: Any?) -> SymbolCode?
-    let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: Any?) -> Bool
-    let hasEventRoute:
+    @usableFromInline let stateAfterEvent: (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: Any?) -> SymbolCode?
+    @usableFromInline let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: Any?) -> Bool
+    @usableFromInline let hasEventRoute:
         (_ member: Int, _ event: UnsafeRawPointer, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
-    let hasStateRoute: (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
+    @usableFromInline let hasStateRoute: (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
     /// The member's active states, in document order, in its codes.
-    let activeCodes: (_ member: Int) -> [SymbolCode]
-    let isActive: (_ member: Int, _ code: SymbolCode) -> Bool
-    let recordedHistory: (_ member: Int, _ code: SymbolCode) -> [SymbolCode]
-    let declare:
+    @usableFromInline let activeCodes: (_ member: Int) -> [SymbolCode]
+    @usableFromInline let isActive: (_ member: Int, _ code: SymbolCode) -> Bool
+    @usableFromInline let recordedHistory: (_ member: Int, _ code: SymbolCode) -> [SymbolCode]
+    @usableFromInline let declare:
         (_ member: Int, _ children: [SymbolCode], _ parent: SymbolCode, _ kind: StateTree.Kind, _ initial: SymbolCode?)
             -> Void
-    let setHistory: (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode) -> Void
+    @usableFromInline let setHistory: (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode) -> Void
     /// Adds a machine nested in a member; returns its link.
-    let addMember: (_ nested: NestedMachine) -> NestingLink
+    @usableFromInline let addMember: (_ nested: NestedMachine) -> NestingLink
     /// Whether the root has begun, and whether it is taking or deciding a step.
-    let hasBegun: () -> Bool
-    let isBusy: () -> Bool
+    @usableFromInline let hasBegun: () -> Bool
+    @usableFromInline let isBusy: () -> Bool
 
+    @usableFromInline
     init(
         member: Int, root: AnyObject,
         requestEvent: @escaping (Int, UnsafeRawPointer, Any?) -> NestedOutcome,
