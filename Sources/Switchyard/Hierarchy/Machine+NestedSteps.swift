@@ -292,16 +292,9 @@ extension Machine {
         deliveryDepth += 1
 
         for index in 0..<plan.exits.length {
-            let node = plan.exits.storage[index]
-            if Int(node) < nesting.names.count {
-                for name in nesting.names[Int(node)] where name.code != .wildcard {
-                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
-                        false, name.code, nesting.facts(of: name.member, event: event, userInfo: userInfo))
-                }
-            }
-            if routes.storage.states.name(of: node) != nil {
-                handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
-            }
+            deliverLifecycle(
+                entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
+                userInfo: userInfo)
         }
         chart.apply(&plan)
         nesting.commitStates()
@@ -325,19 +318,40 @@ extension Machine {
             invoke($0, context)
         }
         for index in 0..<plan.entries.length {
-            let node = plan.entries.storage[index]
-            if routes.storage.states.name(of: node) != nil {
-                handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
-            }
-            if Int(node) < nesting.names.count {
-                for name in nesting.names[Int(node)].reversed() where name.code != .wildcard {
-                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
-                        true, name.code, nesting.facts(of: name.member, event: event, userInfo: userInfo))
-                }
-            }
+            deliverLifecycle(
+                entering: true, of: plan.entries.storage[index], handlers: handlers, context: context, event: event,
+                userInfo: userInfo)
         }
 
         endStep()
+    }
+
+    /// Runs the exit or entry handlers of `node` of every machine that names
+    /// it: on the way out the innermost machine's first and the root's last,
+    /// on the way in the other way round. Each nested machine is told what
+    /// ``Nesting/facts(of:event:userInfo:)`` holds for it.
+    @inlinable
+    func deliverLifecycle(
+        entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
+        event: UnsafeRawPointer?, userInfo: Any?
+    ) {
+        let nesting = self.nesting.unsafelyUnwrapped
+        let rootNamesIt = routes.storage.states.name(of: node) != nil
+        if entering, rootNamesIt {
+            handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
+        }
+        if Int(node) < nesting.names.count {
+            let names = nesting.names[Int(node)]
+            for offset in names.indices {
+                let name = names[entering ? names.count - 1 - offset : offset]
+                guard name.code != .wildcard else { continue }
+                nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
+                    entering, name.code, nesting.facts(of: name.member, event: event, userInfo: userInfo))
+            }
+        }
+        if !entering, rootNamesIt {
+            handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
+        }
     }
 
     /// Runs the error handlers of `member` for a refused request (a state
@@ -583,16 +597,13 @@ extension Machine {
         let entries = activeCodes()
         isStepping = true
         deliveryDepth += 1
+        // Each machine is told it stays in its state.
+        for member in nesting.members.indices {
+            nesting.stepBefore[member] = nesting.current[member]
+            nesting.stepAfter[member] = nesting.current[member]
+        }
         for node in entries {
-            if routes.storage.states.name(of: node) != nil {
-                handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
-            }
-            guard Int(node) < nesting.names.count else { continue }
-            for name in nesting.names[Int(node)].reversed() where name.code != .wildcard {
-                let current = nesting.current[name.member]
-                nesting.members[name.member].access!.deliverLifecycle(
-                    true, name.code, StepFacts(event: nil, userInfo: nil, before: current, after: current))
-            }
+            deliverLifecycle(entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
         }
         endStep()
         return true

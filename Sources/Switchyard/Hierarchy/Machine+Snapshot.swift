@@ -301,32 +301,15 @@ extension Machine {
         chart.configuration = old
         let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfo: nil)
         let handlers = self.handlers
-        let namesRoot = routes.storage.states
         isStepping = true
         deliveryDepth += 1
         for node in before.reversed() where !restored.isActive(node) {
-            if Int(node) < nesting.names.count {
-                for name in nesting.names[Int(node)] where name.code != .wildcard {
-                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
-                        false, name.code, nesting.facts(of: name.member, event: nil, userInfo: nil))
-                }
-            }
-            if namesRoot.name(of: node) != nil {
-                handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
-            }
+            deliverLifecycle(entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
         }
         chart.configuration = restored
         commitRestoredStates(of: nesting, rootState: afterCode)
         for node in after where !old.isActive(node) {
-            if namesRoot.name(of: node) != nil {
-                handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
-            }
-            if Int(node) < nesting.names.count {
-                for name in nesting.names[Int(node)].reversed() where name.code != .wildcard {
-                    nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
-                        true, name.code, nesting.facts(of: name.member, event: nil, userInfo: nil))
-                }
-            }
+            deliverLifecycle(entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
         }
         endStep()
     }

@@ -419,7 +419,10 @@ final class Nesting {
         stepAfter.append(initial)
         eventCodes.append(.unknown)
         eventCodeStep.append(0)
-        deliveryOrder = members.indices.sorted { members[$0].depth > members[$1].depth }
+        // Deepest first; after the members as deep as it, which came earlier.
+        let depth = members[index].depth
+        deliveryOrder.insert(
+            index, at: deliveryOrder.firstIndex { members[$0].depth < depth } ?? deliveryOrder.endIndex)
         // The node it is nested in: the parent's state, or a node of its own
         // for a parent's anonymous code.
         var hostNode = node(of: host, in: parent, chart: chart)
@@ -450,7 +453,7 @@ final class Nesting {
     /// The member nested in `member`'s state `code`, if any.
     @usableFromInline
     func member(nestedIn code: SymbolCode, of member: Int) -> Int? {
-        members.indices.dropFirst().first { members[$0].parent == member && members[$0].host == code }
+        members[member].children.first { members[$0].host == code }
     }
 
     @usableFromInline
