@@ -1,0 +1,120 @@
+/// Matches the values of one enum case (or of the cases that carry one
+/// type), whatever their associated values: what `From(Document.draft)` and
+/// `From(Loading.self)` stand for.
+///
+/// A value's case is read with ``EnumCaseReader`` (one indirect call). The
+/// first time a case is seen, `Mirror` decides whether it belongs to the
+/// pattern, and the verdict is kept for that case: later values of the case
+/// are matched without reflecting or allocating. Without a reader (a type
+/// that is not an enum, or a platform that signs the witness table), every
+/// match reflects.
+///
+/// A definition is not `Sendable` (it holds plain closures), so the verdicts
+/// a pattern learns are only ever read and written in one isolation domain.
+@usableFromInline
+final class CasePattern<Root> {
+    /// What is known of each case, by case index.
+    @usableFromInline enum Verdict: UInt8 {
+        case unknown, matches, differs
+    }
+
+    /// Whether a value (of a case not yet judged) belongs to the pattern; reflects.
+    @usableFromInline let judge: (Root) -> Bool
+    /// How the pattern was written, for messages: `Document.draft`, `Loading`.
+    @usableFromInline let name: String
+    @usableFromInline let reader: EnumCaseReader?
+    @usableFromInline var verdicts: [Verdict] = []
+
+    @usableFromInline
+    init(name: String, judge: @escaping (Root) -> Bool) {
+        self.name = name
+        self.judge = judge
+        self.reader = EnumCaseReader(for: Root.self)
+    }
+
+    /// A pattern that judges the same way and has learned nothing yet.
+    @usableFromInline
+    func fresh() -> CasePattern {
+        CasePattern(name: name, judge: judge)
+    }
+
+    /// Whether `value` belongs to the pattern.
+    ///
+    /// - Complexity: One indirect call and an array read once its case has
+    ///   been judged; the first value of each case reflects.
+    @inlinable
+    func matches(_ value: Root) -> Bool {
+        guard let reader else { return judge(value) }
+        let index = reader.caseIndex(of: value)
+        if index < verdicts.count, verdicts[index] != .unknown {
+            return verdicts[index] == .matches
+        }
+        return learn(value, index: index)
+    }
+
+    @usableFromInline
+    func learn(_ value: Root, index: Int) -> Bool {
+        let matches = judge(value)
+        if index >= verdicts.count {
+            verdicts.append(contentsOf: repeatElement(.unknown, count: index + 1 - verdicts.count))
+        }
+        verdicts[index] = matches ? .matches : .differs
+        return matches
+    }
+}
+
+extension CasePattern {
+    /// The pattern of the case that `embed` builds: `Document.draft`,
+    /// `Move.to` (several associated values).
+    ///
+    /// A value belongs to it when its associated values, read with `Mirror`,
+    /// can be given to `embed`, and the value `embed` builds is of the same
+    /// case. That settles cases whose associated values have the same types
+    /// (`.a(Int)` and `.b(Int)`), and rejects cases without any.
+    @usableFromInline
+    static func of<each Payload>(_ embed: @escaping (repeat each Payload) -> Root) -> CasePattern {
+        let name = "a function that builds a \(Root.self)"
+        let reader = EnumCaseReader(for: Root.self)
+        return CasePattern(name: name) { value in
+            requireEnum(value, pattern: name)
+            guard let payload = Mirror(reflecting: value).children.first?.value,
+                let arguments = payload as? (repeat each Payload)
+            else { return false }
+            let built = embed(repeat each arguments)
+            if let reader {
+                return reader.caseIndex(of: built) == reader.caseIndex(of: value)
+            }
+            return caseName(of: built) == caseName(of: value)
+        }
+    }
+
+    /// The pattern of the cases whose associated value is a `Payload`:
+    /// `Loading.self` for `case loading(Loading)`.
+    @usableFromInline
+    static func carrying<Payload>(_ type: Payload.Type) -> CasePattern {
+        let name = "\(Payload.self).self"
+        return CasePattern(name: name) { value in
+            requireEnum(value, pattern: name)
+            return Mirror(reflecting: value).children.first?.value is Payload
+        }
+    }
+
+    /// The associated value of `value`, if it is a `Payload`; reflects, so
+    /// it allocates.
+    @usableFromInline
+    static func payload<Payload>(of value: Root, as type: Payload.Type) -> Payload? {
+        Mirror(reflecting: value).children.first?.value as? Payload
+    }
+}
+
+/// The name of `value`'s case, for enums without a case reader.
+private func caseName<Value>(of value: Value) -> String? {
+    Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+}
+
+/// Stops with a message unless `value` is an enum: case patterns match enum cases.
+private func requireEnum<Value>(_ value: Value, pattern: String) {
+    require(
+        Mirror(reflecting: value).displayStyle == .enum,
+        "A case pattern (\(pattern)) matches enum cases, but \(Value.self) is not an enum: name its values instead")
+}

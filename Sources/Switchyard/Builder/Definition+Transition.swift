@@ -1,0 +1,140 @@
+// The pure transition function: `(state, event) -> (next state, effects)?`,
+// answered from the definition alone, without a machine.
+
+extension Definition {
+    /// Where a transition leads, and what it emits.
+    public struct Outcome {
+        /// The state after the transition: for nested states, the innermost
+        /// state the machine would then be in (the target's initial child, and
+        /// so on down).
+        public let toState: S
+        /// What the transition emits, in order: the exit effects of the states
+        /// it leaves, the effects of its clause, the entry effects of the
+        /// states it enters.
+        public let effects: [Effect]
+
+        /// An outcome.
+        ///
+        /// - Parameters:
+        ///   - toState: The state after the transition.
+        ///   - effects: What the transition emits, in order.
+        @inlinable
+        public init(toState: S, effects: [Effect]) {
+            self.toState = toState
+            self.effects = effects
+        }
+    }
+
+    /// What the definition does on `event` in `state`, as a pure function:
+    /// the next state and the effects, or `nil` if no clause takes the event.
+    ///
+    /// ```swift
+    /// let next = matter.transition(from: .solid, on: .melt)
+    /// print(next?.toState, next?.effects)  // Optional(liquid) Optional([melted])
+    /// ```
+    ///
+    /// It gives the same answer as a machine made from the definition, in
+    /// that state, on that event: the same clause wins, guards and `disable`
+    /// conditions are asked the same way, with the same state and event. It
+    /// changes nothing, runs no handler and no observer; guards, `disable`
+    /// conditions and closures are the only code it calls.
+    ///
+    /// - Parameters:
+    ///   - state: The state to start from; for nested states, the innermost
+    ///     active state.
+    ///   - event: The event.
+    /// - Returns: The outcome, or `nil` if the event would be refused.
+    /// - Precondition: The definition has no ``Parallel`` state and keeps no
+    ///   history: with those, one state does not say what the machine's
+    ///   configuration is (use an ``EffectMachine``).
+    /// - Complexity: Two hashes (the state and the event), then as many
+    ///   integer look-ups as a machine's decision; no allocation but the
+    ///   clauses' own, and, for nested states, the lists of states exited and
+    ///   entered.
+    @inlinable
+    public func transition(from state: S, on event: E) -> Outcome? {
+        guard case .success(let outcome) = attemptTransition(from: state, on: event) else { return nil }
+        return outcome
+    }
+
+    /// What the definition does on `event` in `state`, or why it refuses, as
+    /// ``EffectMachine/attemptTransition(_:userInfo:)`` would say it.
+    ///
+    /// - Parameters:
+    ///   - state: The state to start from.
+    ///   - event: The event.
+    /// - Returns: The outcome, or an error whose reason is
+    ///   ``TransitionError/Reason/noRoute`` (no clause for this state and event)
+    ///   or ``TransitionError/Reason/conditionsRefused`` (every clause that
+    ///   could take it refused: a guard, a `disable`, or a closure returning `nil`).
+    /// - Precondition: As for ``transition(from:on:)``.
+    @inlinable
+    public func attemptTransition(from state: S, on event: E) -> Result<Outcome, TransitionError> {
+        require(
+            !tree.needsConfiguration,
+            "The pure function answers from one state, but this definition has regions or history, "
+                + "whose configuration one state does not give: ask an EffectMachine instead")
+        switch core.decide(state, event) {
+        case .taken(_, let source, let reaction):
+            return .success(outcome(from: state, source: source, reaction: reaction))
+        case .refused(let refusal):
+            return .failure(TransitionError(refusal, event: event, fromState: state))
+        }
+    }
+
+    /// The outcome of a reaction taken in `state` from `source` (the route's
+    /// state; the root for `.any` and for mapped clauses), with the exit and
+    /// entry effects of the states it leaves and enters.
+    @inlinable
+    func outcome(from state: S, source: SymbolCode, reaction: Reaction<S, Effect>) -> Outcome {
+        guard let target = reaction.toState else {
+            return Outcome(toState: state, effects: reaction.effects)
+        }
+        if tree.isEmpty, entryEffects.isEmpty, exitEffects.isEmpty {
+            return Outcome(toState: target, effects: reaction.effects)
+        }
+        let sourceState = source == .wildcard ? nil : core.routes.storage.states.value(of: source)
+        return Outcome(
+            toState: settledState(entering: target),
+            effects: effects(from: state, leaving: sourceState, to: target, reaction: reaction))
+    }
+
+    /// The innermost state entering `state` by default leads to: its
+    /// initial child (the first, unless another is named), and so on down.
+    @usableFromInline
+    func settledState(entering state: S) -> S {
+        var state = state
+        while let declaration = tree.children(of: state), let first = declaration.children.first {
+            state = declaration.initial ?? first
+        }
+        return state
+    }
+
+    /// The effects of a move from `source` (`nil` for the root) to `target`
+    /// made in `state`: exits innermost first, the clause's effects, entries
+    /// outermost first; the domain is the nearest state that is a proper
+    /// ancestor of both the source and the target, as for a machine.
+    @usableFromInline
+    func effects(from state: S, leaving source: S?, to target: S, reaction: Reaction<S, Effect>) -> [Effect] {
+        let entered = tree.lineage(of: settledState(entering: target))
+        var domain: S?
+        if let source {
+            let targetAncestors = Set(tree.lineage(of: target).dropFirst())
+            domain = tree.lineage(of: source).dropFirst().first { targetAncestors.contains($0) }
+        }
+        var effects: [Effect] = []
+        for exited in tree.lineage(of: state) {
+            if exited == domain { break }
+            effects += exitEffects[exited] ?? []
+        }
+        effects += reaction.effects
+        for state in entered.prefix(while: { $0 != domain }).reversed() {
+            effects += entryEffects[state] ?? []
+        }
+        return effects
+    }
+}
+
+extension Definition.Outcome: Equatable where S: Equatable, Effect: Equatable {}
+extension Definition.Outcome: Hashable where S: Hashable, Effect: Hashable {}
+extension Definition.Outcome: Sendable where S: Sendable, Effect: Sendable {}
