@@ -46,18 +46,29 @@ extension Definition {
         }
         // Each machine learns its patterns' cases on its own.
         let mapped = core.mapped.fresh()
+        let trusted = recorder.map { _ in trustedRouteClauses(mapped.clauses) } ?? []
         var disposables: [Disposable] = []
         for (index, clause) in mapped.clauses.enumerated() where clause.isRoute {
             let (event, transition) = clause.route
+            let isTrusted = trusted.contains(index)
             let registration = machine.addRoutes(
                 event: event.map(Event.some) ?? .any, transitions: [transition],
-                condition: routeCondition(of: clause, recorder: recorder))
+                condition: routeCondition(of: clause, recorder: isTrusted ? nil : recorder))
             disposables.append(registration)
             if let recorder, let registration = registration as? Registration {
                 recorder.routeClauses[registration.id] = index
             }
+            if let recorder, isTrusted, case .value(let source) = clause.source, let event {
+                recorder.trust(
+                    EffectRecorder.TrustedClause(
+                        event: event, result: transition.toState.rawValue ?? source, effects: clause.effects),
+                    from: machine.routes.code(of: source))
+            } else if recorder != nil, !clause.effects.isEmpty {
+                recorder?.recordsClauses = true
+            }
         }
         if !mapped.isEmpty {
+            recorder?.recordsClauses = true
             disposables.append(
                 machine.addRouteMapping { event, state, _ in
                     guard let event else { return nil }
@@ -80,11 +91,41 @@ extension Definition {
                 // Entries and exits, and several routes in one step: the
                 // statechart's plan says what was taken.
                 machine.ensureChart()
+                recorder.settlesSteps = true
+                recorder.recordsClauses = true
                 machine.addHandler(event: .any, order: 0) { [unowned(unsafe) recorder] _ in recorder.settleStep() }
                 machine.addErrorHandler(order: 0) { [unowned(unsafe) recorder] _ in recorder.settleRefusal() }
             }
         }
         return disposables
+    }
+
+    /// The route clauses an effect machine may trust to be the route taken
+    /// whenever its machine makes their move: unguarded, with effects, from a
+    /// state on an event (the first chain the machine tries), and with no
+    /// route before them in that chain that leads to the same state.
+    @usableFromInline
+    func trustedRouteClauses(_ clauses: [Clause<S, E, Effect>]) -> Set<Int> {
+        var results: [Pair: [S]] = [:]
+        var trusted: Set<Int> = []
+        for (index, clause) in clauses.enumerated() where clause.isRoute {
+            guard case .value(let source) = clause.source, case .value(let event) = clause.event else { continue }
+            let (_, transition) = clause.route
+            let result = transition.toState.rawValue ?? source
+            let pair = Pair(source: source, event: event)
+            if clause.condition == nil, !clause.effects.isEmpty, results[pair]?.contains(result) != true {
+                trusted.insert(index)
+            }
+            results[pair, default: []].append(result)
+        }
+        return trusted
+    }
+
+    /// A state and an event: the first chain a machine tries.
+    @usableFromInline
+    struct Pair: Hashable {
+        @usableFromInline var source: S
+        @usableFromInline var event: E
     }
 
     /// The condition of a route clause's route: its guards and `disable`

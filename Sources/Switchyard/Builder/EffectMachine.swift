@@ -18,7 +18,9 @@
 /// mappings to it, and ask it questions. Transitions requested through
 /// ``transition(_:userInfo:)`` or ``attemptTransition(_:userInfo:)`` carry
 /// effects and reach the observers; a request made on ``machine`` directly is
-/// an ordinary request, which the observers do not hear.
+/// an ordinary request, which the observers do not hear. Nested states and
+/// regions belong in the definition: the effect machine reads what a step
+/// emits from the states the definition declares.
 public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// The results of a transition, named as Tinder's StateMachine names them.
     public enum Transition {
@@ -85,12 +87,30 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     public let definition: Definition<S, E, Effect>
 
     @usableFromInline let recorder: EffectRecorder<S, E, Effect>
-    @usableFromInline var observers: [(id: Int, callback: Transition.Callback)] = []
-    @usableFromInline var lastObserverID = 0
-    /// The results waiting to be told, in the order the requests were made;
-    /// `nil` for a request still being decided.
-    @usableFromInline var pendingResults: [Transition.Result?] = []
-    @usableFromInline var isNotifying = false
+    // Dynamic exclusivity checks are off, as in the machine: observers are
+    // called from copies, and the checks cost more than the bookkeeping.
+    @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
+    @exclusivity(unchecked) @usableFromInline var lastObserverID = 0
+    /// The results of the requests made while another one was being decided,
+    /// delivered or told, in the order they were made; `nil` for a request
+    /// still being decided. Told after the request in progress.
+    @exclusivity(unchecked) @usableFromInline var pendingResults: [Transition.Result?] = []
+    @exclusivity(unchecked) @usableFromInline var isNotifying = false
+    /// How many requests are being decided and delivered.
+    @exclusivity(unchecked) @usableFromInline var requestDepth = 0
+
+    /// An observer, and what removes it.
+    @usableFromInline
+    struct Observer {
+        @usableFromInline var id: Int
+        @usableFromInline var callback: Transition.Callback
+
+        @inlinable
+        init(id: Int, callback: @escaping Transition.Callback) {
+            self.id = id
+            self.callback = callback
+        }
+    }
 
     /// A machine made from `definition`, in its initial state; the
     /// definition's observers (Tinder's `onTransition`) are registered.
@@ -198,52 +218,86 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @inlinable
     @discardableResult
     public func attemptTransition(_ event: E, userInfo: Any? = nil) -> Transition.Result {
-        let fromState = machine.state
+        // A request made while another is decided, delivered or told waits
+        // for it: its place is kept, so that observers hear requests in the
+        // order they were made.
+        let isNested = isNotifying || requestDepth > 0
         let ticket = pendingResults.count
-        pendingResults.append(nil)
-        let result: Transition.Result
-        if machine.isStepping {
-            result = .failure(
-                TransitionError(
-                    reason: .reentrantRequest,
-                    description: "event \(event) was fired from a handler while a statechart step was being "
-                        + "delivered; fire it from an observer, which runs after the step"))
-        } else {
-            recorder.open()
-            let decision = machine.attemptEvent(event, userInfo: userInfo)
-            let slot = recorder.close()
-            switch decision {
-            case .success(let toState):
-                result = .success(
-                    Transition.Valid(fromState: fromState, event: event, toState: toState, effects: slot.effects))
-            case .failure(let error) where error.reason == .noRoute && slot.wasRefusedByClause:
-                result = .failure(TransitionError(.conditions, event: event, fromState: fromState))
-            case .failure(let error):
-                result = .failure(error)
-            }
+        if isNested {
+            pendingResults.append(nil)
         }
-        pendingResults[ticket] = result
-        if !isNotifying, recorder.slots.isEmpty {
-            notify()
+        let result = decide(event, userInfo: userInfo)
+        if isNested {
+            pendingResults[ticket] = result
+        } else {
+            notify(result)
         }
         return result
     }
 
-    /// Tells the observers every waiting result, in order, including those of
-    /// requests the observers make meanwhile.
-    @usableFromInline
-    func notify() {
-        isNotifying = true
-        defer { isNotifying = false }
-        var next = 0
-        while next < pendingResults.count, let result = pendingResults[next] {
-            next += 1
-            let observers = self.observers
-            for observer in observers {
-                observer.callback(result)
-            }
+    /// Fires `event` on the machine, with a slot open for what its clauses record.
+    @inlinable
+    func decide(_ event: E, userInfo: Any?) -> Transition.Result {
+        let fromState = machine.state
+        guard !machine.isStepping else {
+            return .failure(
+                TransitionError(
+                    reason: .reentrantRequest,
+                    description: "event \(event) was fired from a handler while a statechart step was being "
+                        + "delivered; fire it from an observer, which runs after the step"))
         }
-        pendingResults.removeAll(keepingCapacity: true)
+        let fromCode = machine.currentCode
+        let records = recorder.recordsClauses
+        if records {
+            recorder.open()
+        }
+        requestDepth += 1
+        let decision = machine.attemptEvent(event, userInfo: userInfo)
+        requestDepth -= 1
+        var slot = EffectRecorder<S, E, Effect>.Slot(depth: 0)
+        if records {
+            slot = recorder.close()
+        }
+        switch decision {
+        case .success(let toState):
+            var effects = slot.effects
+            if !slot.isRecorded, !recorder.settlesSteps {
+                let code = fromCode == .unknown ? machine.routes.code(of: fromState) : fromCode
+                effects = recorder.trustedEffects(from: code, on: event, to: toState)
+            }
+            return .success(Transition.Valid(fromState: fromState, event: event, toState: toState, effects: effects))
+        case .failure(let error):
+            if error.reason == .noRoute, slot.wasRefusedByClause {
+                return .failure(TransitionError(.conditions, event: event, fromState: fromState))
+            }
+            return .failure(error)
+        }
+    }
+
+    /// Tells the observers `result`, then every result that waits, in order,
+    /// including those of requests the observers make meanwhile.
+    @inlinable
+    func notify(_ result: Transition.Result) {
+        isNotifying = true
+        tell(result)
+        if !pendingResults.isEmpty {
+            var next = 0
+            while next < pendingResults.count, let waiting = pendingResults[next] {
+                next += 1
+                tell(waiting)
+            }
+            pendingResults.removeAll(keepingCapacity: true)
+        }
+        isNotifying = false
+    }
+
+    @inlinable
+    func tell(_ result: Transition.Result) {
+        // A copy: observers may add or remove observers.
+        let observers = self.observers
+        for observer in observers {
+            observer.callback(result)
+        }
     }
 
     // MARK: Observers
@@ -270,7 +324,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     public func onTransition(_ callback: @escaping Transition.Callback) -> Disposable {
         lastObserverID += 1
         let id = lastObserverID
-        observers.append((id, callback))
+        observers.append(Observer(id: id, callback: callback))
         return ActionDisposable { [weak self] in
             self?.observers.removeAll { $0.id == id }
         }

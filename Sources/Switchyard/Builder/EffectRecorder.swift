@@ -1,12 +1,17 @@
 /// Learns which clauses an ``EffectMachine``'s request took, and so what it emits.
 ///
-/// The machine does not say which route it took, so the clauses say it
-/// themselves: a route clause with effects has a condition that records
-/// them when it allows the move (the machine takes the first route that
-/// allows it, so the last one recorded is the one taken), and the route
-/// mapping records the clause that answered. A statechart's step may take
-/// several routes, and exits and enters states: there, a handler reads the
-/// step the machine planned instead.
+/// The machine does not say which route it took. Most clauses need no help:
+/// an unguarded clause from a state on an event is the first route its
+/// machine tries for that pair, so when the machine moves from that state on
+/// that event to that clause's target, the clause took it, unless a route
+/// before it in the same chain leads to the same state (then it is not
+/// trusted so). Those are looked up after the move, by the source's code:
+/// no condition, no hash. Every other clause with effects says itself that it
+/// was taken: its route has a condition that records its effects when it
+/// allows the move (the machine takes the first route that allows it), and
+/// the route mapping records the clause that answered. A statechart's step
+/// may take several routes, and exits and enters states: there, a handler
+/// reads the step the machine planned instead.
 ///
 /// Each request of the effect machine opens a slot; only what its own
 /// decision records goes there. A decision is the request's when the machine
@@ -21,6 +26,8 @@ final class EffectRecorder<S: StateType, E: EventType, Effect> {
         /// The machine's delivery depth when the request was made.
         @usableFromInline var depth: Int
         @usableFromInline var effects: [Effect] = []
+        /// A clause recorded the effects.
+        @usableFromInline var isRecorded = false
         /// A clause covered the request, but refused it.
         @usableFromInline var wasRefusedByClause = false
         /// A statechart's step (or refusal) has set the effects: later steps leave them.
@@ -35,12 +42,38 @@ final class EffectRecorder<S: StateType, E: EventType, Effect> {
     // The machine owns the closures that own the recorder, so the recorder
     // never outlives the machine.
     @usableFromInline unowned(unsafe) let machine: Machine<S, E>
-    @usableFromInline var slots: [Slot] = []
+    // Dynamic exclusivity checks are off, as in the machine: nothing here is
+    // held across a call to user code, and the checks cost more than a record.
+    @exclusivity(unchecked) @usableFromInline var slots: [Slot] = []
     /// The clause of each route registration, for statechart steps.
-    @usableFromInline var routeClauses: [RegistrationID: Int] = [:]
-    @usableFromInline var clauses: [Clause<S, E, Effect>] = []
-    @usableFromInline var entryEffects: [S: [Effect]] = [:]
-    @usableFromInline var exitEffects: [S: [Effect]] = [:]
+    @exclusivity(unchecked) @usableFromInline var routeClauses: [RegistrationID: Int] = [:]
+    @exclusivity(unchecked) @usableFromInline var clauses: [Clause<S, E, Effect>] = []
+    @exclusivity(unchecked) @usableFromInline var entryEffects: [S: [Effect]] = [:]
+    @exclusivity(unchecked) @usableFromInline var exitEffects: [S: [Effect]] = [:]
+    /// The unguarded clauses trusted to be the route their machine takes, by
+    /// the code of the state they leave from.
+    @exclusivity(unchecked) @usableFromInline var trustedClauses: [[TrustedClause]] = []
+    /// Whether a request needs a slot: some clause records what it emits.
+    @exclusivity(unchecked) @usableFromInline var recordsClauses = false
+    /// Whether a statechart's handler settles each step.
+    @exclusivity(unchecked) @usableFromInline var settlesSteps = false
+
+    /// An unguarded clause from a state on an event, trusted to be the route
+    /// taken when the machine makes its move.
+    @usableFromInline
+    struct TrustedClause {
+        @usableFromInline var event: E
+        /// The state the move ends in: the target, or the source for a stay.
+        @usableFromInline var result: S
+        @usableFromInline var effects: [Effect]
+
+        @inlinable
+        init(event: E, result: S, effects: [Effect]) {
+            self.event = event
+            self.result = result
+            self.effects = effects
+        }
+    }
 
     @usableFromInline
     init(machine: Machine<S, E>) {
@@ -62,8 +95,8 @@ final class EffectRecorder<S: StateType, E: EventType, Effect> {
     /// The slot the decision being taken belongs to, if any.
     @inlinable
     var decidingSlot: Int? {
-        guard let last = slots.indices.last, machine.decisionDepth == 1, machine.deliveryDepth == slots[last].depth
-        else { return nil }
+        let last = slots.count - 1
+        guard last >= 0, machine.decisionDepth == 1, machine.deliveryDepth == slots[last].depth else { return nil }
         return last
     }
 
@@ -73,6 +106,7 @@ final class EffectRecorder<S: StateType, E: EventType, Effect> {
     func record(_ effects: [Effect]) {
         if let slot = decidingSlot {
             slots[slot].effects = effects
+            slots[slot].isRecorded = true
         }
     }
 
@@ -84,12 +118,35 @@ final class EffectRecorder<S: StateType, E: EventType, Effect> {
         }
     }
 
+    /// Trusts `clause` (unguarded, from a state on an event) to be the route
+    /// its machine takes from the state on the event; `code` is the state's.
+    @usableFromInline
+    func trust(_ clause: TrustedClause, from code: SymbolCode) {
+        let index = Int(code)
+        if trustedClauses.count <= index {
+            trustedClauses.append(contentsOf: repeatElement([], count: index + 1 - trustedClauses.count))
+        }
+        trustedClauses[index].append(clause)
+    }
+
+    /// The effects of the trusted clause that made the move from the state
+    /// of `code` on `event` to `result`; empty if none did.
+    @inlinable
+    func trustedEffects(from code: SymbolCode, on event: E, to result: S) -> [Effect] {
+        let index = Int(code)
+        guard index < trustedClauses.count else { return [] }
+        for clause in trustedClauses[index] where clause.event == event && clause.result == result {
+            return clause.effects
+        }
+        return []
+    }
+
     /// During a statechart step's delivery: the effects of the exits, of the
     /// clauses of the routes taken, and of the entries, as planned.
     @usableFromInline
     func settleStep() {
-        guard let last = slots.indices.last, slots[last].depth == machine.deliveryDepth - 1, !slots[last].isSettled
-        else { return }
+        let last = slots.count - 1
+        guard last >= 0, slots[last].depth == machine.deliveryDepth - 1, !slots[last].isSettled else { return }
         let plan = machine.plan
         var effects: [Effect] = []
         for index in 0..<plan.exits.length {
@@ -113,8 +170,8 @@ final class EffectRecorder<S: StateType, E: EventType, Effect> {
     /// During a statechart's refusal: nothing was emitted.
     @usableFromInline
     func settleRefusal() {
-        guard let last = slots.indices.last, slots[last].depth == machine.deliveryDepth - 1, !slots[last].isSettled
-        else { return }
+        let last = slots.count - 1
+        guard last >= 0, slots[last].depth == machine.deliveryDepth - 1, !slots[last].isSettled else { return }
         slots[last].effects = []
         slots[last].isSettled = true
     }

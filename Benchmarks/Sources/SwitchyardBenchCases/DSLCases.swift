@@ -1,0 +1,127 @@
+import Switchyard
+
+// The definition DSL, measured against the same hand-written baselines as
+// the operator API's cases: `dsl-event-small` does what `event-small` does,
+// `dsl-mapping` what `mapping` does, so their ratios compare the two APIs
+// directly. Both drive an `EffectMachine`, whose transitions come back with
+// their effects and reach an observer (the counterpart of the handler the
+// operator cases add). `dsl-pure` asks the definition's pure function the
+// same questions as `dsl-event-small`, without a machine.
+
+/// What the clauses of the DSL cases emit.
+public enum Tick: Sendable {
+    case moved
+}
+
+extension BenchCase {
+    /// The 4-state cycle of `event-small`, written as a definition whose
+    /// clauses emit an effect each.
+    static let dslEventSmall = BenchCase(
+        name: "dsl-event-small",
+        summary: "EffectMachine.attemptTransition round event-small's cycle, each clause emitting one effect; "
+            + "one observer",
+        switchyard: {
+            let counter = Counter()
+            let machine = EffectMachine(makeLightDefinition())
+            machine.onTransition { result in
+                if case .success(let transition) = result {
+                    counter.value &+= transition.effects.count
+                }
+            }
+            let cycle: [LightEvent] = [.next, .next, .next, .reset]
+            var phase = 0
+            return { iterations in
+                var moved = 0
+                for _ in 0..<iterations {
+                    if case .success = machine.attemptTransition(cycle[phase]) { moved &+= 1 }
+                    phase = (phase &+ 1) & 3
+                }
+                return moved &+ counter.value
+            }
+        },
+        dictionary: eventSmall.dictionary,
+        handSwitch: eventSmall.handSwitch
+    )
+
+    /// The documents of `mapping`, matched by case: `From(Document.draft)`.
+    static let dslMapping = BenchCase(
+        name: "dsl-mapping",
+        summary: "EffectMachine.attemptTransition over Document(version:) states, clauses matching them by case "
+            + "with computed targets; one observer",
+        switchyard: {
+            let counter = Counter()
+            let machine = EffectMachine(makeDocumentDefinition())
+            machine.onTransition { result in
+                if case .success = result {
+                    counter.value &+= 1
+                }
+            }
+            let cycle = documentCycle
+            var phase = 0
+            return { iterations in
+                var moved = 0
+                for _ in 0..<iterations {
+                    if case .success = machine.attemptTransition(cycle[phase]) { moved &+= 1 }
+                    phase = phase == 2 ? 0 : phase &+ 1
+                }
+                return moved &+ counter.value &+ machine.state.version
+            }
+        },
+        dictionary: mapping.dictionary,
+        handSwitch: nil
+    )
+
+    /// The pure function of `dsl-event-small`'s definition, walked round the
+    /// same cycle: no machine, no observer; the effects are counted instead.
+    static let dslPure = BenchCase(
+        name: "dsl-pure",
+        summary: "Definition.transition(from:on:) round event-small's cycle, counting the effects",
+        switchyard: {
+            let definition = makeLightDefinition()
+            let cycle: [LightEvent] = [.next, .next, .next, .reset]
+            var state = Light.s0
+            var phase = 0
+            return { iterations in
+                var moved = 0
+                var effects = 0
+                for _ in 0..<iterations {
+                    if let outcome = definition.transition(from: state, on: cycle[phase]) {
+                        state = outcome.toState
+                        effects &+= outcome.effects.count
+                        moved &+= 1
+                    }
+                    phase = (phase &+ 1) & 3
+                }
+                return moved &+ effects
+            }
+        },
+        dictionary: eventSmall.dictionary,
+        handSwitch: eventSmall.handSwitch
+    )
+}
+
+/// `event-small`'s routes as a definition.
+func makeLightDefinition() -> Definition<Light, LightEvent, Tick> {
+    Definition(initialState: .s0) {
+        From(.s0) { On(.next, transitionTo: .s1, emit: .moved) }
+        From(.s1) { On(.next, transitionTo: .s2, emit: .moved) }
+        From(.s2) { On(.next, transitionTo: .s3, emit: .moved) }
+        From(.s3) { On(.reset, transitionTo: .s0, emit: .moved) }
+    }
+}
+
+/// `mapping`'s routing as a definition: `routeDocument`'s three cases, one
+/// clause each.
+func makeDocumentDefinition() -> Definition<Document, DocumentEvent, Tick> {
+    Definition(initialState: .draft(version: 0)) {
+        From(Document.draft) {
+            On(.submit) { document, _ in .review(version: document.version) }
+        }
+        From(Document.review) {
+            On(.approve) { document, _ in .published(version: document.version) }
+        }
+        From(Document.published) {
+            On(.revise) { document, _ in .draft(version: document.version &+ 1) }
+        }
+    }
+}
