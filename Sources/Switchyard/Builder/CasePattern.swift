@@ -47,7 +47,14 @@ final class CasePattern<Root> {
         guard let reader else { return judge(value) }
         let index = reader.caseIndex(of: value)
         if index < verdicts.count, verdicts[index] != .unknown {
-            return verdicts[index] == .matches
+            let matches = verdicts[index] == .matches
+            // A case index read wrongly would apply one case's verdict to
+            // another: debug builds reflect every time and stop if they differ.
+            assert(
+                matches == judge(value),
+                "The case index read for \(Root.self) gave \(value) another case's verdict: "
+                    + "report this type; release builds would match it wrongly")
+            return matches
         }
         return learn(value, index: index)
     }

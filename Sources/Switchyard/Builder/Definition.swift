@@ -36,7 +36,7 @@
 /// operator API: <doc:DefinitionDSL> gives the rules.
 public struct Definition<S: StateType, E: EventType, Effect> {
     /// The state a machine made from the definition starts in.
-    public let initialState: S
+    public private(set) var initialState: S
 
     /// Every clause, in the order written, with its state side and conditions resolved.
     @usableFromInline let clauses: [Clause<S, E, Effect>]
@@ -92,6 +92,21 @@ public struct Definition<S: StateType, E: EventType, Effect> {
     public init(@DefinitionBuilder<S, E, Effect> _ content: () -> DefinitionDraft<S, E, Effect>) {
         let draft = content()
         self.init(initialState: draft.initialState, components: draft.body.components)
+    }
+
+    /// The same definition, starting in `state`: to try a machine from any
+    /// state without writing the definition again.
+    ///
+    /// ```swift
+    /// let machine = EffectMachine(matter.starting(in: .gas))
+    /// ```
+    ///
+    /// - Parameter state: The state a machine made from the copy starts in.
+    /// - Returns: The definition with its initial state replaced.
+    public func starting(in state: S) -> Definition {
+        var copy = self
+        copy.initialState = state
+        return copy
     }
 
     /// A block without its initial state: not allowed.

@@ -8,6 +8,14 @@
 /// enums it ends with `getEnumTag`, which returns the case's index: cases with
 /// a payload first, in declaration order, then the cases without one.
 ///
+/// The function is declared with Swift's calling convention; for two pointer
+/// arguments and a 32-bit result that convention passes and returns in the
+/// same registers as C's on every platform Swift supports, which is how it
+/// is called here. Debug builds check every answer against `Mirror` (see
+/// ``CasePattern``), and the tests check enums of every layout (payload and
+/// empty cases, same-typed payloads, class payloads, indirect, generic and
+/// single-case enums).
+///
 /// This reads that one function pointer and calls it. Nothing is called by a
 /// private symbol name, nothing is written, and a type that is not an enum
 /// (its metadata kind says so) gets no reader: callers then fall back to
@@ -36,6 +44,12 @@ struct EnumCaseReader {
             let table = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
             // Eight functions, `size` and `stride` (a word each), `flags` and
             // `extraInhabitantCount` (four bytes each), then `getEnumTag`.
+            // The flags say whether the table has the enum functions at all
+            // (`HasEnumWitnesses`, 0x0020_0000) and whether it is complete
+            // (`Incomplete`, 0x0040_0000, is clear once the type is set up):
+            // without both, no reader, and patterns reflect instead.
+            let flags = table.load(fromByteOffset: 10 * word, as: UInt32.self)
+            guard flags & 0x0020_0000 != 0, flags & 0x0040_0000 == 0 else { return nil }
             let function = table.load(fromByteOffset: 10 * word + 8, as: UnsafeRawPointer.self)
             self.metadata = metadata
             self.getTag = unsafeBitCast(function, to: GetTag.self)
