@@ -23,7 +23,9 @@ final class CasePattern<Root> {
     /// How the pattern was written, for messages: `Document.draft`, `Loading`.
     @usableFromInline let name: String
     @usableFromInline let reader: EnumCaseReader?
-    @usableFromInline var verdicts: [Verdict] = []
+    // Dynamic exclusivity checks are off, as in the machine: the verdicts are
+    // read on every match and never held across a call to user code.
+    @exclusivity(unchecked) @usableFromInline var verdicts: [Verdict] = []
 
     @usableFromInline
     init(name: String, judge: @escaping (Root) -> Bool) {
@@ -84,9 +86,7 @@ extension CasePattern {
         let reader = EnumCaseReader(for: Root.self)
         return CasePattern(name: name) { value in
             requireEnum(value, pattern: name)
-            guard let payload = Mirror(reflecting: value).children.first?.value,
-                let arguments = payload as? (repeat each Payload)
-            else { return false }
+            guard let arguments = associatedValue(of: value, as: (repeat each Payload).self) else { return false }
             let built = embed(repeat each arguments)
             if let reader {
                 return reader.caseIndex(of: built) == reader.caseIndex(of: value)
@@ -102,7 +102,7 @@ extension CasePattern {
         let name = "\(Payload.self).self"
         return CasePattern(name: name) { value in
             requireEnum(value, pattern: name)
-            return Mirror(reflecting: value).children.first?.value is Payload
+            return associatedValue(of: value, as: Payload.self) != nil
         }
     }
 
@@ -110,8 +110,24 @@ extension CasePattern {
     /// it allocates.
     @usableFromInline
     static func payload<Payload>(of value: Root, as type: Payload.Type) -> Payload? {
-        Mirror(reflecting: value).children.first?.value as? Payload
+        associatedValue(of: value, as: Payload.self)
     }
+}
+
+/// The associated value of `value`'s case as a `Payload`, if it is one;
+/// reflects, so it allocates.
+///
+/// A case with one labelled value (`case draft(version: Int)`) carries a
+/// one-element tuple `(version: Int)` as `Mirror` sees it: that is unwrapped,
+/// so that `Document.draft`, whose constructor takes an `Int`, matches it.
+private func associatedValue<Value, Payload>(of value: Value, as type: Payload.Type) -> Payload? {
+    guard let payload = Mirror(reflecting: value).children.first?.value else { return nil }
+    if let matching = payload as? Payload {
+        return matching
+    }
+    let tuple = Mirror(reflecting: payload)
+    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+    return tuple.children.first?.value as? Payload
 }
 
 /// The name of `value`'s case, for enums without a case reader.

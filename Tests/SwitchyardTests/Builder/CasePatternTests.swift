@@ -92,6 +92,55 @@ private func allShapes() -> [Shape] {
         }
     }
 
+    @Test func casesWithOneLabelledValueOfTheSameTypeMatchByCaseWithComputedTargets() throws {
+        enum Document: StateType {
+            case draft(version: Int)
+            case review(version: Int)
+            case published(version: Int)
+        }
+        enum DocumentEvent: EventType {
+            case submit, approve, revise
+        }
+        let documents = Definition<Document, DocumentEvent, String>(initialState: .draft(version: 0)) {
+            From(Document.draft) {
+                On(.submit) { document, _ in
+                    guard case .draft(let version) = document else { return nil }
+                    return .review(version: version)
+                }
+            }
+            From(Document.review) {
+                On(.approve) { document, _ in
+                    guard case .review(let version) = document else { return nil }
+                    return .published(version: version)
+                }
+            }
+            From(Document.published) {
+                On(.revise) { document, _ in
+                    guard case .published(let version) = document else { return nil }
+                    return .draft(version: version + 1)
+                }
+            }
+        }
+        let machine = EffectMachine(documents)
+        for _ in 0..<3 {
+            for event: DocumentEvent in [.submit, .approve, .revise] {
+                try machine.transition(event)
+            }
+            #expect(machine.attemptTransition(.approve).failureReason == .noRoute)
+        }
+        #expect(machine.state == .draft(version: 3))
+        #expect(documents.transition(from: .review(version: 1), on: .submit) == nil)
+        #expect(documents.transition(from: .review(version: 1), on: .approve)?.toState == .published(version: 1))
+
+        // By the type the case carries: the closure is handed the version.
+        let versions = Definition<Document, DocumentEvent, String>(initialState: .draft(version: 0)) {
+            From(Int.self) { On(.revise) { version, _ in .transition(to: .draft(version: version + 1), emit: "kept") } }
+        }
+        #expect(
+            versions.transition(from: .review(version: 2), on: .revise)
+                == .init(toState: .draft(version: 3), effects: ["kept"]))
+    }
+
     @Test func indirectCasesMatchByCase() {
         let node = Definition<Tree, Tap, Int>(initialState: .empty) { From(Tree.node) { On(.tap, stayAndEmit: 1) } }
         let leaf = Definition<Tree, Tap, Int>(initialState: .empty) { From(Tree.leaf) { On(.tap, stayAndEmit: 1) } }
