@@ -1,12 +1,18 @@
 import Switchyard
 
 // The definition DSL, measured against the same hand-written baselines as
-// the operator API's cases: `dsl-event-small` does what `event-small` does,
-// `dsl-mapping` what `mapping` does, so their ratios compare the two APIs
-// directly. Both drive an `EffectMachine`, whose transitions come back with
-// their effects and reach an observer (the counterpart of the handler the
-// operator cases add). `dsl-pure` asks the definition's pure function the
-// same questions as `dsl-event-small`, without a machine.
+// the operator API's cases, so that their ratios compare the two APIs
+// directly:
+//
+// - `dsl-event-small` and `dsl-mapping` drive the plain `Machine` a
+//   definition builds, with one handler, exactly as `event-small` and
+//   `mapping` drive theirs: the cost of deciding through the DSL's routes and
+//   mapped clauses instead of routes and a route mapping written by hand.
+// - `dsl-effects-event-small` and `dsl-effects-mapping` drive an
+//   `EffectMachine` made from the same definitions, whose transitions come
+//   back with their effects and reach an observer: the DSL's own runtime.
+// - `dsl-pure` asks the definition's pure function the same questions as
+//   `dsl-event-small`, without a machine.
 
 /// What the clauses of the DSL cases emit.
 public enum Tick: Sendable {
@@ -14,10 +20,58 @@ public enum Tick: Sendable {
 }
 
 extension BenchCase {
-    /// The 4-state cycle of `event-small`, written as a definition whose
-    /// clauses emit an effect each.
+    /// `event-small`'s machine, built from a definition.
     static let dslEventSmall = BenchCase(
         name: "dsl-event-small",
+        summary: "tryEvent round event-small's cycle on the Machine a definition builds, one handler for every event",
+        switchyard: {
+            let counter = Counter()
+            let machine = makeLightDefinition().makeMachine(delivery: .immediate)
+            machine.addHandler(event: .any) { _ in counter.value &+= 1 }
+            let cycle: [LightEvent] = [.next, .next, .next, .reset]
+            var phase = 0
+            return { iterations in
+                var moved = 0
+                for _ in 0..<iterations {
+                    if machine.tryEvent(cycle[phase]) { moved &+= 1 }
+                    phase = (phase &+ 1) & 3
+                }
+                return moved &+ counter.value
+            }
+        },
+        dictionary: eventSmall.dictionary,
+        handSwitch: eventSmall.handSwitch
+    )
+
+    /// `mapping`'s machine, built from a definition whose clauses match the
+    /// documents by case: `From(Document.draft)`.
+    static let dslMapping = BenchCase(
+        name: "dsl-mapping",
+        summary: "tryEvent over Document(version:) states on the Machine a definition builds, clauses matching "
+            + "them by case with computed targets; one handler",
+        switchyard: {
+            let counter = Counter()
+            let machine = makeDocumentDefinition().makeMachine(delivery: .immediate)
+            machine.addHandler(event: .any) { _ in counter.value &+= 1 }
+            let cycle = documentCycle
+            var phase = 0
+            return { iterations in
+                var moved = 0
+                for _ in 0..<iterations {
+                    if machine.tryEvent(cycle[phase]) { moved &+= 1 }
+                    phase = phase == 2 ? 0 : phase &+ 1
+                }
+                return moved &+ counter.value &+ machine.state.version
+            }
+        },
+        dictionary: mapping.dictionary,
+        handSwitch: nil
+    )
+
+    /// The 4-state cycle of `event-small`, written as a definition whose
+    /// clauses emit an effect each, on an effect machine.
+    static let dslEffectsEventSmall = BenchCase(
+        name: "dsl-effects-event-small",
         summary: "EffectMachine.attemptTransition round event-small's cycle, each clause emitting one effect; "
             + "one observer",
         switchyard: {
@@ -43,9 +97,9 @@ extension BenchCase {
         handSwitch: eventSmall.handSwitch
     )
 
-    /// The documents of `mapping`, matched by case: `From(Document.draft)`.
-    static let dslMapping = BenchCase(
-        name: "dsl-mapping",
+    /// The documents of `mapping`, matched by case, on an effect machine.
+    static let dslEffectsMapping = BenchCase(
+        name: "dsl-effects-mapping",
         summary: "EffectMachine.attemptTransition over Document(version:) states, clauses matching them by case "
             + "with computed targets; one observer",
         switchyard: {

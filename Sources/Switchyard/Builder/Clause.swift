@@ -59,6 +59,9 @@ enum ClauseTarget<S: StateType, E: EventType, Effect> {
     /// Wherever the closure says, given the current state and the event;
     /// `nil` refuses. The clause's effects come before the reaction's.
     case computed((S, E) -> Reaction<S, Effect>?)
+    /// Wherever the closure says, emitting only the clause's effects: a
+    /// computed target without a ``Reaction`` to wrap, one call fewer.
+    case computedState((S, E) -> S?)
 }
 
 /// One "from this state, on this event, go there and emit this", as the
@@ -112,6 +115,9 @@ struct Clause<S: StateType, E: EventType, Effect> {
     func react(_ state: S, _ event: E) -> Reaction<S, Effect>? {
         switch target {
         case .fixed(let target):
+            return Reaction(toState: target, effects: effects)
+        case .computedState(let body):
+            guard let target = body(state, event) else { return nil }
             return Reaction(toState: target, effects: effects)
         case .computed(let body):
             guard let reaction = body(state, event) else { return nil }

@@ -69,19 +69,10 @@ extension Definition {
         }
         if !mapped.isEmpty {
             recorder?.recordsClauses = true
+            // One object captured: calling the mapping then retains nothing.
+            let mapping = DefinitionMapping(mapped: mapped, recorder: recorder)
             disposables.append(
-                machine.addRouteMapping { event, state, _ in
-                    guard let event else { return nil }
-                    var refused = false
-                    guard let (_, reaction) = mapped.answer(state, event, refused: &refused) else {
-                        if refused {
-                            recorder?.recordRefusal()
-                        }
-                        return nil
-                    }
-                    recorder?.record(reaction.effects)
-                    return reaction.toState ?? state
-                })
+                machine.addRouteMapping { [mapping] event, state, _ in mapping.target(on: event, in: state) })
         }
         if let recorder {
             recorder.clauses = mapped.clauses
@@ -179,5 +170,52 @@ extension Machine {
     public func addDefinition<Effect>(_ definition: Definition<S, E, Effect>) -> Disposable {
         let disposables = definition.install(into: self, recorder: nil)
         return combine(disposables)
+    }
+}
+
+/// A definition's route mapping: its mapped clauses, and, for an effect
+/// machine, the recorder that learns what they emit.
+@usableFromInline
+final class DefinitionMapping<S: StateType, E: EventType, Effect> {
+    @usableFromInline let mapped: MappedClauses<S, E, Effect>
+    @usableFromInline let recorder: EffectRecorder<S, E, Effect>?
+    /// `mapped`'s dispatch, if it has one, held unretained (`mapped` keeps
+    /// it), so that a call retains nothing.
+    @usableFromInline let dispatch: Unmanaged<CaseDispatch<S, E, Effect>>?
+
+    @usableFromInline
+    init(mapped: MappedClauses<S, E, Effect>, recorder: EffectRecorder<S, E, Effect>?) {
+        self.mapped = mapped
+        self.recorder = recorder
+        self.dispatch = mapped.dispatch.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The state the mapped clauses send `event` to from `state`; `nil` if
+    /// they refuse it or none covers it (and requests by state, which have no event).
+    @inlinable
+    func target(on event: E?, in state: S) -> S? {
+        guard let event else { return nil }
+        guard let recorder else {
+            if let dispatch {
+                return dispatch._withUnsafeGuaranteedRef { $0.target(state, event) }
+            }
+            var refused = false
+            return mapped.answer(state, event, refused: &refused).map { $0.reaction.toState ?? state }
+        }
+        var refused = false
+        let answer =
+            if let dispatch {
+                dispatch._withUnsafeGuaranteedRef { $0.answer(state, event, refused: &refused) }
+            } else {
+                mapped.answer(state, event, refused: &refused)
+            }
+        guard let (_, reaction) = answer else {
+            if refused {
+                recorder.recordRefusal()
+            }
+            return nil
+        }
+        recorder.record(reaction.effects)
+        return reaction.toState ?? state
     }
 }

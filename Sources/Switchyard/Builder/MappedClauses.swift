@@ -13,7 +13,7 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
     @usableFromInline var parents: [S: S]
     /// The clauses worth trying for each case of the state, for a flat
     /// definition whose state type is an enum; `nil` otherwise.
-    @usableFromInline var dispatch: CaseDispatch<S>?
+    @usableFromInline var dispatch: CaseDispatch<S, E, Effect>?
 
     @usableFromInline
     init(clauses: [Clause<S, E, Effect>], parents: [S: S]) {
@@ -27,7 +27,7 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
         }
         self.dispatch = nil
         if parents.isEmpty, !order.isEmpty, let reader = EnumCaseReader(for: S.self) {
-            dispatch = CaseDispatch(reader: reader)
+            dispatch = CaseDispatch(reader: reader, clauses: clauses, order: order)
         }
     }
 
@@ -49,17 +49,7 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
         // The clauses are read in place, not copied: a copy retains every
         // closure and pattern a clause holds.
         if let dispatch {
-            return clauses.withUnsafeBufferPointer { clauses in
-                let candidates = dispatch.candidates(for: state) { self.learnCandidates(for: state, in: clauses) }
-                for index in candidates {
-                    if case .value(let source) = clauses[index].source, source != state { continue }
-                    guard clauses[index].event.contains(event) else { continue }
-                    if let reaction = react(clauses[index], state, event, refused: &refused) {
-                        return (index, reaction)
-                    }
-                }
-                return nil
-            }
+            return dispatch.answer(state, event, refused: &refused)
         }
         return clauses.withUnsafeBufferPointer { clauses in
             var level: S? = state
@@ -85,27 +75,6 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
         }
     }
 
-    /// The clauses, in the order ``answer(_:_:refused:)`` tries them, whose
-    /// state side may hold a value of `state`'s case: a state of that case,
-    /// a pattern the case belongs to, then `.any`.
-    @usableFromInline
-    func learnCandidates(for state: S, in clauses: UnsafeBufferPointer<Clause<S, E, Effect>>) -> [Int] {
-        guard let reader = dispatch?.reader else { return order }
-        let caseIndex = reader.caseIndex(of: state)
-        var candidates: [Int] = []
-        for index in order {
-            switch clauses[index].source {
-            case .value(let source): if reader.caseIndex(of: source) == caseIndex { candidates.append(index) }
-            case .pattern(let pattern): if pattern.matches(state) { candidates.append(index) }
-            case .any: break
-            }
-        }
-        for index in order {
-            if case .any = clauses[index].source { candidates.append(index) }
-        }
-        return candidates
-    }
-
     @inlinable
     func react(_ clause: Clause<S, E, Effect>, _ state: S, _ event: E, refused: inout Bool) -> Reaction<S, Effect>? {
         guard clause.allows(state, event), let reaction = clause.react(state, event) else {
@@ -125,41 +94,202 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
             clause.event = clause.event.fresh()
             return clause
         }
-        copy.dispatch = dispatch.map { CaseDispatch(reader: $0.reader) }
+        if let reader = dispatch?.reader {
+            copy.dispatch = CaseDispatch(reader: reader, clauses: copy.clauses, order: order)
+        }
         return copy
     }
 }
 
-/// The clauses worth trying for each case of an enum state, learned from the
-/// first value of each case: one indirect call and an array read find them.
+/// The mapped clauses of a flat definition whose state is an enum, with the
+/// clauses worth trying for each case of the state, learned from the first
+/// value of each case: one indirect call and a read find them.
 ///
 /// What a case's list holds is decided by case alone (a case pattern's
 /// verdict is kept per case, see ``CasePattern``); a clause from one state
 /// value stays in the list of that value's case and is compared with `==`.
+/// Everything a request reads lies in memory the dispatch owns, so that a
+/// request retains nothing but the closure it calls.
 @usableFromInline
-final class CaseDispatch<S> {
-    @usableFromInline let reader: EnumCaseReader
-    // Dynamic exclusivity checks are off, as in the machine: the lists are
-    // read on every request and only written when a case is first seen.
-    @exclusivity(unchecked) @usableFromInline var lists: [[Int]?] = []
-
+final class CaseDispatch<S: StateType, E: EventType, Effect> {
+    /// A clause to try, and whether its state side is a value to compare.
     @usableFromInline
-    init(reader: EnumCaseReader) {
-        self.reader = reader
+    struct Entry {
+        @usableFromInline var clause: Int
+        @usableFromInline var comparesState: Bool
+
+        @inlinable
+        init(clause: Int, comparesState: Bool) {
+            self.clause = clause
+            self.comparesState = comparesState
+        }
     }
 
-    /// The list for `state`'s case, learned with `learn` the first time.
+    @usableFromInline let reader: EnumCaseReader
+    @usableFromInline let clauses: UnsafeMutableBufferPointer<Clause<S, E, Effect>>
+    @usableFromInline let order: [Int]
+    // Dynamic exclusivity checks are off, as in the machine: the lists are
+    // read on every request and only written when a case is first seen.
+    /// Every case's list, one after another.
+    @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutableBufferPointer<Entry>
+    @exclusivity(unchecked) @usableFromInline var entryCount = 0
+    /// Where each case's list lies in `entries`, by case index: its start
+    /// and end, or -1 for a case not seen yet.
+    @exclusivity(unchecked) @usableFromInline var ranges: UnsafeMutableBufferPointer<(start: Int, end: Int)>
+
+    @usableFromInline
+    init(reader: EnumCaseReader, clauses: [Clause<S, E, Effect>], order: [Int]) {
+        self.reader = reader
+        self.clauses = .allocate(capacity: clauses.count)
+        _ = self.clauses.initialize(from: clauses)
+        self.order = order
+        self.entries = .allocate(capacity: 0)
+        self.ranges = .allocate(capacity: 0)
+    }
+
+    deinit {
+        clauses.deinitialize().deallocate()
+        entries.deallocate()
+        ranges.deallocate()
+    }
+
+    /// The first clause that takes `event` in `state`, and what it does, as
+    /// ``MappedClauses/answer(_:_:refused:)`` says.
     @inlinable
-    func candidates(for state: S, learn: () -> [Int]) -> [Int] {
-        let index = reader.caseIndex(of: state)
-        if index < lists.count, let list = lists[index] {
-            return list
+    func answer(_ state: S, _ event: E, refused: inout Bool) -> (clause: Int, reaction: Reaction<S, Effect>)? {
+        let caseIndex = reader.caseIndex(of: state)
+        var range = caseIndex < ranges.count ? ranges[caseIndex] : (start: -1, end: -1)
+        if range.start < 0 {
+            range = learn(caseIndex, from: state)
         }
-        let list = learn()
-        if index >= lists.count {
-            lists.append(contentsOf: repeatElement(nil, count: index + 1 - lists.count))
+        var position = range.start
+        while position < range.end {
+            let entry = entries[position]
+            position &+= 1
+            let clause = clauses.baseAddress.unsafelyUnwrapped + entry.clause
+            guard Self.covers(clause, state, event, comparesState: entry.comparesState, refused: &refused) else {
+                continue
+            }
+            guard let reaction = clause.pointee.react(state, event) else {
+                refused = true
+                continue
+            }
+            return (entry.clause, reaction)
         }
-        lists[index] = list
-        return list
+        return nil
+    }
+
+    /// Whether `clause` covers `event` in `state` and its conditions allow
+    /// it; `refused` becomes `true` when it covers it but a condition refuses.
+    ///
+    /// Each field is read where it lies: calling a method of the clause would
+    /// copy all of it, retaining every closure and pattern it holds.
+    @inlinable
+    static func covers(
+        _ clause: UnsafeMutablePointer<Clause<S, E, Effect>>, _ state: S, _ event: E, comparesState: Bool,
+        refused: inout Bool
+    ) -> Bool {
+        if comparesState, case .value(let source) = clause.pointee.source, source != state { return false }
+        switch clause.pointee.event {
+        case .value(let own): if own != event { return false }
+        case .any: break
+        case .pattern(let pattern): if !pattern.matches(event) { return false }
+        }
+        if let condition = clause.pointee.condition, !condition(state, event) {
+            refused = true
+            return false
+        }
+        return true
+    }
+
+    /// ``covers(_:_:_:comparesState:refused:)`` without the refusal.
+    @inlinable
+    static func covers(
+        _ clause: UnsafeMutablePointer<Clause<S, E, Effect>>, _ state: S, _ event: E, comparesState: Bool
+    ) -> Bool {
+        var refused = false
+        return covers(clause, state, event, comparesState: comparesState, refused: &refused)
+    }
+
+    /// The state the first clause that takes `event` in `state` leads to
+    /// (`state` itself for a stay), without its effects: what a plain
+    /// machine's route mapping answers.
+    @inlinable
+    func target(_ state: S, _ event: E) -> S? {
+        let caseIndex = reader.caseIndex(of: state)
+        var range = caseIndex < ranges.count ? ranges[caseIndex] : (start: -1, end: -1)
+        if range.start < 0 {
+            range = learn(caseIndex, from: state)
+        }
+        var position = range.start
+        while position < range.end {
+            let entry = entries[position]
+            position &+= 1
+            let clause = clauses.baseAddress.unsafelyUnwrapped + entry.clause
+            guard Self.covers(clause, state, event, comparesState: entry.comparesState) else { continue }
+            switch clause.pointee.target {
+            case .fixed(let target):
+                return target ?? state
+            case .computedState(let body):
+                if let target = body(state, event) {
+                    return target
+                }
+            case .computed(let body):
+                if let reaction = body(state, event) {
+                    return reaction.toState ?? state
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Learns the list of `state`'s case (`caseIndex`): the clauses, in the
+    /// order they are tried, whose state side may hold a value of that case
+    /// (a state of that case, a pattern the case belongs to), then `.any`.
+    @usableFromInline
+    func learn(_ caseIndex: Int, from state: S) -> (start: Int, end: Int) {
+        var list: [Entry] = []
+        for index in order {
+            switch clauses[index].source {
+            case .value(let source):
+                if reader.caseIndex(of: source) == caseIndex {
+                    list.append(Entry(clause: index, comparesState: true))
+                }
+            case .pattern(let pattern):
+                if pattern.matches(state) {
+                    list.append(Entry(clause: index, comparesState: false))
+                }
+            case .any: break
+            }
+        }
+        for index in order {
+            if case .any = clauses[index].source {
+                list.append(Entry(clause: index, comparesState: false))
+            }
+        }
+        let range = (start: entryCount, end: entryCount + list.count)
+        if range.end > entries.count {
+            let grown = UnsafeMutableBufferPointer<Entry>.allocate(capacity: max(range.end, 2 * entries.count))
+            if entryCount > 0 {
+                _ = grown.initialize(from: entries[0..<entryCount])
+            }
+            entries.deallocate()
+            entries = grown
+        }
+        for (offset, entry) in list.enumerated() {
+            (entries.baseAddress.unsafelyUnwrapped + entryCount + offset).initialize(to: entry)
+        }
+        entryCount = range.end
+        if caseIndex >= ranges.count {
+            let grown = UnsafeMutableBufferPointer<(start: Int, end: Int)>.allocate(capacity: caseIndex + 1)
+            grown.initialize(repeating: (start: -1, end: -1))
+            for index in 0..<ranges.count {
+                grown[index] = ranges[index]
+            }
+            ranges.deallocate()
+            ranges = grown
+        }
+        ranges[caseIndex] = range
+        return range
     }
 }

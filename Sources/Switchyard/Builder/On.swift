@@ -49,6 +49,14 @@ public struct On<S: StateType, E: EventType, Effect, View> {
         let body: (S, E) -> Reaction<S, Effect>? = projecting(reaction, refused: nil)
         self.init(ClauseDraft(event: event, target: .computed(body), effects: effects))
     }
+
+    /// A clause for `event` whose closure names the target, given the state
+    /// and the event as `View` and `EventView`.
+    @inlinable
+    init<EventView>(event: ClauseSide<E>, effects: [Effect], target: @escaping (View, EventView) -> S?) {
+        let body: (S, E) -> S? = projecting(target, refused: nil)
+        self.init(ClauseDraft(event: event, target: .computedState(body), effects: effects))
+    }
 }
 
 // MARK: - An event value
@@ -88,9 +96,7 @@ extension On {
     ///   - target: The state to go to, or `nil` to refuse the event.
     @inlinable
     public init(_ event: E, emit effects: Effect..., target: @escaping (View, E) -> S?) {
-        self.init(event: .value(event), effects: effects) { (state: View, event: E) in
-            target(state, event).map { Reaction(toState: $0, effects: []) }
-        }
+        self.init(event: .value(event), effects: effects, target: target)
     }
 
     /// On `event`, go where `target` says, given the event.
@@ -101,9 +107,7 @@ extension On {
     ///   - target: The state to go to, or `nil` to refuse the event.
     @inlinable
     public init(_ event: E, emit effects: Effect..., target: @escaping (E) -> S?) {
-        self.init(event: .value(event), effects: effects) { (_: View, event: E) in
-            target(event).map { Reaction(toState: $0, effects: []) }
-        }
+        self.init(event: .value(event), effects: effects) { (_: View, event: E) -> S? in target(event) }
     }
 
     /// On `event`, do what `reaction` says: go somewhere or stay, and emit.
@@ -153,9 +157,7 @@ extension On {
     ///   - target: The state to go to, or `nil` to refuse the event.
     @inlinable
     public init(_ event: Event<E>, emit effects: Effect..., target: @escaping (View, E) -> S?) {
-        self.init(event: ClauseSide(event), effects: effects) { (state: View, event: E) in
-            target(state, event).map { Reaction(toState: $0, effects: []) }
-        }
+        self.init(event: ClauseSide(event), effects: effects, target: target)
     }
 
     /// On every event (`.any`), do what `reaction` says.
@@ -213,9 +215,7 @@ extension On {
     public init<each Payload>(
         _ embed: @escaping (repeat each Payload) -> E, emit effects: Effect..., target: @escaping (View, E) -> S?
     ) {
-        self.init(event: .pattern(.of(embed)), effects: effects) { (state: View, event: E) in
-            target(state, event).map { Reaction(toState: $0, effects: []) }
-        }
+        self.init(event: .pattern(.of(embed)), effects: effects, target: target)
     }
 
     /// On any event of the case `embed` builds, do what `reaction` says.
@@ -265,9 +265,7 @@ extension On {
     ///   - target: The state to go to, or `nil` to refuse the event.
     @inlinable
     public init<Payload>(_ payload: Payload.Type, emit effects: Effect..., target: @escaping (View, Payload) -> S?) {
-        self.init(event: ClauseSide(carrying: payload), effects: effects) { (state: View, event: Payload) in
-            target(state, event).map { Reaction(toState: $0, effects: []) }
-        }
+        self.init(event: ClauseSide(carrying: payload), effects: effects, target: target)
     }
 
     /// On the event whose case carries a `Payload`, go where `target` says,
@@ -279,8 +277,8 @@ extension On {
     ///   - target: The state to go to, or `nil` to refuse the event.
     @inlinable
     public init<Payload>(_ payload: Payload.Type, emit effects: Effect..., target: @escaping (Payload) -> S?) {
-        self.init(event: ClauseSide(carrying: payload), effects: effects) { (_: View, event: Payload) in
-            target(event).map { Reaction(toState: $0, effects: []) }
+        self.init(event: ClauseSide(carrying: payload), effects: effects) { (_: View, event: Payload) -> S? in
+            target(event)
         }
     }
 

@@ -19,7 +19,8 @@ func projecting<Root, RootEvent, View, EventView, Result>(
     _ body: @escaping (View, EventView) -> Result, refused: Result
 ) -> (Root, RootEvent) -> Result {
     if View.self == Root.self, EventView.self == RootEvent.self {
-        return { body(unsafeBitCast($0, to: View.self), unsafeBitCast($1, to: EventView.self)) }
+        // The same function type: the closure itself, without a call around it.
+        return unsafeBitCast(body, to: ((Root, RootEvent) -> Result).self)
     }
     return { root, event in
         guard let view = project(root, as: View.self), let eventView = project(event, as: EventView.self) else {
