@@ -20,7 +20,7 @@
 ///
 /// A clause with a fixed target, from a state value (or `.any`) on an event
 /// value (or `.any`), becomes a route, exactly as `from => to` added with
-/// ``Machine/addRoutes(event:transitions:condition:)-(Event<E>,_,_)``; the others are answered by the
+/// ``Machine/addRoutes(event:transitions:condition:)-(Event<E>,_,Condition?)``; the others are answered by the
 /// definition's route mapping. <doc:DefinitionDSL> says which clause wins when
 /// several could.
 ///
