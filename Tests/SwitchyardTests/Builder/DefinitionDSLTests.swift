@@ -220,7 +220,8 @@ private func decide(
         }
         let machine = EffectMachine(door)
         var heard: [String] = []
-        machine.onTransition { result in
+        // Unowned: the machine keeps its observers, so a strong capture would be a cycle.
+        machine.onTransition { [unowned machine] result in
             switch result {
             case .success(let transition):
                 heard.append(
