@@ -36,11 +36,15 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
 
     /// The first clause that takes `event` in `state`, and what it does.
     ///
-    /// The state's own clauses come first, then its ancestors', innermost
-    /// first, then those of `.any`; on each, the event's clauses before those
-    /// of an event pattern before those of `.any`. A clause refuses when a
-    /// guard or `disable` says so, or its closure returns `nil`; `refused` then
-    /// becomes `true`, and the next clause is tried.
+    /// In a flat definition the order is the machine's order for routes: the
+    /// event's clauses before those of an event pattern before those of
+    /// `.any`; within each, a state's before a pattern's before `.any`'s; then
+    /// the order written. With nested states, as for a statechart's routes,
+    /// the state's own clauses come first, then its ancestors', innermost
+    /// first, then those of `.any` (the root); on each, the event's before an
+    /// event pattern's before `.any`'s. A clause refuses when a guard or
+    /// `disable` says so, or its closure returns `nil`; `refused` then becomes
+    /// `true`, and the next clause is tried.
     ///
     /// - Complexity: O(*n* × *d*) in the clauses tried and the state's depth;
     ///   a pattern's first value of each case reflects.
@@ -52,6 +56,15 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
             return dispatch.answer(state, event, refused: &refused)
         }
         return clauses.withUnsafeBufferPointer { clauses in
+            if parents.isEmpty {
+                for index in order {
+                    guard clauses[index].source.contains(state), clauses[index].event.contains(event) else { continue }
+                    if let reaction = react(clauses[index], state, event, refused: &refused) {
+                        return (index, reaction)
+                    }
+                }
+                return nil
+            }
             var level: S? = state
             while let current = level {
                 for index in order {
@@ -63,7 +76,7 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
                         return (index, reaction)
                     }
                 }
-                level = parents.isEmpty ? nil : parents[current]
+                level = parents[current]
             }
             for index in order {
                 guard case .any = clauses[index].source, clauses[index].event.contains(event) else { continue }
@@ -245,7 +258,7 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
 
     /// Learns the list of `state`'s case (`caseIndex`): the clauses, in the
     /// order they are tried, whose state side may hold a value of that case
-    /// (a state of that case, a pattern the case belongs to), then `.any`.
+    /// (a state of that case, a pattern the case belongs to, `.any`).
     @usableFromInline
     func learn(_ caseIndex: Int, from state: S) -> (start: Int, end: Int) {
         var list: [Entry] = []
@@ -259,11 +272,7 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
                 if pattern.matches(state) {
                     list.append(Entry(clause: index, comparesState: false))
                 }
-            case .any: break
-            }
-        }
-        for index in order {
-            if case .any = clauses[index].source {
+            case .any:
                 list.append(Entry(clause: index, comparesState: false))
             }
         }

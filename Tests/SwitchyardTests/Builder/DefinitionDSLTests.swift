@@ -152,6 +152,26 @@ private func decide(
         #expect(try decide(door, from: .closed, on: .kick).get().effects == ["kick closed"])
     }
 
+    @Test func computedClausesFollowTheMachinesOrderEventBeforeStateForAnyStateType() throws {
+        struct Counter: StateType {
+            var value: Int
+        }
+        let counter = Definition<Counter, DoorEvent, String>(initialState: Counter(value: 0)) {
+            From(Counter(value: 0)) {
+                On(.any) { _, _ in Counter(value: 1) }
+            }
+            From(.any) {
+                On(.knock) { _, _ in Counter(value: 2) }
+            }
+        }
+        // The exact event beats `.any` before the exact state does, as for routes.
+        #expect(counter.transition(from: Counter(value: 0), on: .knock)?.toState == Counter(value: 2))
+        #expect(counter.transition(from: Counter(value: 0), on: .kick)?.toState == Counter(value: 1))
+        let machine = counter.makeMachine()
+        machine <-! .knock
+        #expect(machine.state == Counter(value: 2))
+    }
+
     @Test func nestedStatesEmitExitsTheClauseAndEntriesInOrder() throws {
         let door = Definition<Door, DoorEvent, String>(initialState: .broken) {
             From(.broken) { On(.close, transitionTo: .closed, emit: "repaired") }
