@@ -179,3 +179,61 @@ func makeDocumentDefinition() -> Definition<Document, DocumentEvent, Tick> {
         }
     }
 }
+
+extension BenchCase {
+    /// `nested-3`'s chart as a definition whose entries and exits emit
+    /// effects, asked through the pure function: each step walks the tree
+    /// and joins five effects (two exits, the clause's, two entries) into one
+    /// list, the one allocation it makes.
+    static let dslPureNested = BenchCase(
+        name: "dsl-pure-nested",
+        summary: "Definition.transition(from:on:) on nested-3's chart, its entries and exits emitting effects: "
+            + "2 exits, the clause, 2 entries",
+        switchyard: {
+            let definition = makeNestedDefinition()
+            var state = Nested.l1
+            return { iterations in
+                var effects = 0
+                for _ in 0..<iterations {
+                    if let outcome = definition.transition(from: state, on: .flip) {
+                        state = outcome.toState
+                        effects &+= outcome.effects.count
+                    }
+                }
+                return effects
+            }
+        },
+        dictionary: nested3.dictionary,
+        handSwitch: nil
+    )
+}
+
+/// `nested-3`'s chart: `top { left { l1, l2 }, right { r1, r2 } }`, `flip`
+/// moving between `left` and `right`, and entry and exit effects where
+/// `nested-3` has its handlers.
+func makeNestedDefinition() -> Definition<Nested, Flip, Tick> {
+    Definition(initialState: .top) {
+        From(.top) {
+            From(.left) {
+                OnEntry(emit: .moved)
+                OnExit(emit: .moved)
+                On(.flip, transitionTo: .right, emit: .moved)
+                From(.l1) {
+                    OnEntry(emit: .moved)
+                    OnExit(emit: .moved)
+                }
+                From(.l2) {}
+            }
+            From(.right) {
+                OnEntry(emit: .moved)
+                OnExit(emit: .moved)
+                On(.flip, transitionTo: .left, emit: .moved)
+                From(.r1) {
+                    OnEntry(emit: .moved)
+                    OnExit(emit: .moved)
+                }
+                From(.r2) {}
+            }
+        }
+    }
+}

@@ -48,9 +48,11 @@ extension Definition {
     ///   history: with those, one state does not say what the machine's
     ///   configuration is (use an ``EffectMachine``).
     /// - Complexity: Two hashes (the state and the event), then as many
-    ///   integer look-ups as a machine's decision; no allocation but the
-    ///   clauses' own, and, for nested states, the lists of states exited and
-    ///   entered.
+    ///   integer look-ups as a machine's decision; for nested states, a walk
+    ///   up the parents of the states left and entered. Nothing is allocated
+    ///   but what the clauses' closures allocate and, when the states left or
+    ///   entered have exit or entry effects, the list that joins them to the
+    ///   clause's.
     @inlinable
     public func transition(from state: S, on event: E) -> Outcome? {
         guard case .success(let outcome) = attemptTransition(from: state, on: event) else { return nil }
@@ -101,7 +103,7 @@ extension Definition {
 
     /// The innermost state entering `state` by default leads to: its
     /// initial child (the first, unless another is named), and so on down.
-    @usableFromInline
+    @inlinable
     func settledState(entering state: S) -> S {
         var state = state
         while let declaration = tree.children(of: state), let first = declaration.children.first {
@@ -114,24 +116,78 @@ extension Definition {
     /// made in `state`: exits innermost first, the clause's effects, entries
     /// outermost first; the domain is the nearest state that is a proper
     /// ancestor of both the source and the target, as for a machine.
-    @usableFromInline
+    ///
+    /// It walks the tree's parent links rather than building lists, so that
+    /// it allocates nothing but the effects it returns (and nothing at all
+    /// when no state on the way has entry or exit effects).
+    ///
+    /// - Complexity: O(*d*²) in the depth of the states involved.
+    @inlinable
     func effects(from state: S, leaving source: S?, to target: S, reaction: Reaction<S, Effect>) -> [Effect] {
-        let entered = tree.lineage(of: settledState(entering: target))
+        let parents = tree.parents
         var domain: S?
         if let source {
-            let targetAncestors = Set(tree.lineage(of: target).dropFirst())
-            domain = tree.lineage(of: source).dropFirst().first { targetAncestors.contains($0) }
+            var candidate = parents[source]
+            while let ancestor = candidate, !isProperAncestor(ancestor, of: target) {
+                candidate = parents[ancestor]
+            }
+            domain = candidate
+        }
+        let entered = settledState(entering: target)
+        // States entered, counted from the innermost one up to the domain.
+        var depth = 0
+        var walk: S? = entered
+        while let current = walk, current != domain {
+            depth += 1
+            walk = parents[current]
+        }
+        let exitCount = lifecycleEffectCount(from: state, to: domain, in: exitEffects)
+        let entryCount = lifecycleEffectCount(from: entered, to: domain, in: entryEffects)
+        guard exitCount + entryCount > 0 else {
+            return reaction.effects
         }
         var effects: [Effect] = []
-        for exited in tree.lineage(of: state) {
-            if exited == domain { break }
-            effects += exitEffects[exited] ?? []
+        effects.reserveCapacity(exitCount + reaction.effects.count + entryCount)
+        walk = state
+        while let current = walk, current != domain {
+            effects += exitEffects[current] ?? []
+            walk = parents[current]
         }
         effects += reaction.effects
-        for state in entered.prefix(while: { $0 != domain }).reversed() {
-            effects += entryEffects[state] ?? []
+        // Outermost first: the state `level` steps above the innermost one entered.
+        for level in stride(from: depth - 1, through: 0, by: -1) {
+            var current = entered
+            for _ in 0..<level {
+                current = parents[current] ?? current
+            }
+            effects += entryEffects[current] ?? []
         }
         return effects
+    }
+
+    /// Whether `ancestor` contains `state` (and is not `state`).
+    @inlinable
+    func isProperAncestor(_ ancestor: S, of state: S) -> Bool {
+        var current = tree.parents[state]
+        while let parent = current {
+            if parent == ancestor {
+                return true
+            }
+            current = tree.parents[parent]
+        }
+        return false
+    }
+
+    /// How many effects `table` gives `state` and its ancestors below `domain`.
+    @inlinable
+    func lifecycleEffectCount(from state: S, to domain: S?, in table: [S: [Effect]]) -> Int {
+        var count = 0
+        var walk: S? = state
+        while let current = walk, current != domain {
+            count += table[current]?.count ?? 0
+            walk = tree.parents[current]
+        }
+        return count
     }
 }
 
