@@ -263,6 +263,32 @@ private func decide(
     }
 }
 
+extension DefinitionDSLTests {
+    @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])
+    func aRequestFromAMachineHandlerIsHeardAfterTheOneInProgressWithItsOwnEffects(delivery: DeliveryPolicy) throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+            From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+        }
+        let machine = EffectMachine(door, delivery: delivery)
+        var heard: [String] = []
+        machine.onTransition { result in
+            if case .success(let transition) = result {
+                heard.append("\(transition.toState) \(transition.effects)")
+            }
+        }
+        var nested: EffectMachine<Door, DoorEvent, String>.Transition.Result?
+        machine.machine.addHandler(event: .open) { [unowned machine] _ in
+            nested = machine.attemptTransition(.close)
+        }
+        let opened = try machine.transition(.open)
+        #expect(opened.effects == ["creak"])
+        #expect(try nested?.get().effects == ["slam"])
+        #expect(machine.state == .closed)
+        #expect(heard == ["open [\"creak\"]", "closed [\"slam\"]"])
+    }
+}
+
 extension Result {
     fileprivate var isSuccess: Bool {
         if case .success = self { return true }
