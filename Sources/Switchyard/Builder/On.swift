@@ -282,6 +282,48 @@ extension On {
         }
     }
 
+    /// On the event whose case carries a `Payload`, go to the state of the
+    /// case `embed` builds around the value `target` returns: Feedbacks'
+    /// `On(LoadingSucceeded.self) { event in Loaded(…) }`, with the case named once.
+    ///
+    /// ```swift
+    /// On(LoadingSucceeded.self, to: Feed.loaded) { event in Loaded(page: event.page, items: event.items) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - payload: The type the event's case carries.
+    ///   - embed: The case of the state to go to, such as `Feed.loaded`.
+    ///   - effects: What the transition emits, in order; none by default.
+    ///   - target: The value the state's case carries, or `nil` to refuse the event.
+    @inlinable
+    public init<Payload, Target>(
+        _ payload: Payload.Type, to embed: @escaping (Target) -> S, emit effects: Effect...,
+        target: @escaping (Payload) -> Target?
+    ) {
+        self.init(event: ClauseSide(carrying: payload), effects: effects) { (_: View, event: Payload) -> S? in
+            target(event).map(embed)
+        }
+    }
+
+    /// On the event whose case carries a `Payload`, go to the state of the
+    /// case `embed` builds around the value `target` returns, given the
+    /// current state (as `View`) and the `Payload`.
+    ///
+    /// - Parameters:
+    ///   - payload: The type the event's case carries.
+    ///   - embed: The case of the state to go to, such as `Feed.loaded`.
+    ///   - effects: What the transition emits, in order; none by default.
+    ///   - target: The value the state's case carries, or `nil` to refuse the event.
+    @inlinable
+    public init<Payload, Target>(
+        _ payload: Payload.Type, to embed: @escaping (Target) -> S, emit effects: Effect...,
+        target: @escaping (View, Payload) -> Target?
+    ) {
+        self.init(event: ClauseSide(carrying: payload), effects: effects) { (state: View, event: Payload) -> S? in
+            target(state, event).map(embed)
+        }
+    }
+
     /// On the event whose case carries a `Payload`, do what `reaction` says.
     ///
     /// - Parameters:

@@ -61,7 +61,46 @@ private func feed(_ session: Session) -> Definition<Feed, FeedEvent, Never> {
     }
 }
 
+/// The same, each target written as the value its case carries, the case named once.
+private func feedNamingCases(_ session: Session) -> Definition<Feed, FeedEvent, Never> {
+    Definition(initialState: .loading(Loading(page: 0))) {
+        From(Loading.self) {
+            On(LoadingSucceeded.self, to: Feed.loaded) { loading, event in
+                Loaded(page: loading.page, items: event.items)
+            }
+            On(LoadingFailed.self, to: Feed.failed) { loading, _ in Failed(page: loading.page) }
+        }
+        From(Loaded.self) {
+            On(Refresh.self, to: Feed.loading) { _ in Loading(page: 0) }
+        }
+        .disable { !session.isSuperUser }
+        From(Failed.self) {
+            On(Refresh.self, to: Feed.loading) { failed, _ in Loading(page: failed.page) }
+        }
+    }
+}
+
 @Suite struct FeedbacksExampleTests {
+    @Test func targetsWrittenAsTheValueTheirCaseCarriesDecideAlike() {
+        let session = Session()
+        let states: [Feed] = [
+            .loading(Loading(page: 2)), .loaded(Loaded(page: 2, items: ["x"])), .failed(Failed(page: 2)),
+        ]
+        let events: [FeedEvent] = [
+            .loadingSucceeded(LoadingSucceeded(items: ["y"])), .loadingFailed(LoadingFailed()), .refresh(Refresh()),
+        ]
+        for isSuperUser in [false, true] {
+            session.isSuperUser = isSuperUser
+            for state in states {
+                for event in events {
+                    #expect(
+                        feedNamingCases(session).transition(from: state, on: event)
+                            == feed(session).transition(from: state, on: event), "\(state) \(event)")
+                }
+            }
+        }
+    }
+
     @Test func aCaseIsMatchedByTheTypeItCarriesAndTheClosureGetsThatValue() throws {
         let session = Session()
         let machine = EffectMachine(feed(session))
