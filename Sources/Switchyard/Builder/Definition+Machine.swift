@@ -84,8 +84,10 @@ extension Definition {
                 machine.ensureChart()
                 recorder.settlesSteps = true
                 recorder.recordsClauses = true
-                machine.addHandler(event: .any, order: 0) { [unowned(unsafe) recorder] _ in recorder.settleStep() }
-                machine.addErrorHandler(order: 0) { [unowned(unsafe) recorder] _ in recorder.settleRefusal() }
+                // Strong captures: the machine may outlive its effect machine,
+                // and the recorder points back to the machine unowned.
+                machine.addHandler(event: .any, order: 0) { _ in recorder.settleStep() }
+                machine.addErrorHandler(order: 0) { _ in recorder.settleRefusal() }
             }
         }
         return disposables
@@ -178,7 +180,12 @@ extension Machine {
 @usableFromInline
 final class DefinitionMapping<S: StateType, E: EventType, Effect> {
     @usableFromInline let mapped: MappedClauses<S, E, Effect>
-    @usableFromInline let recorder: EffectRecorder<S, E, Effect>?
+    /// Keeps the recorder as long as the machine that owns this mapping,
+    /// which may outlive its effect machine (the recorder only points back
+    /// to the machine unowned, so there is no cycle).
+    @usableFromInline let recorderOwner: EffectRecorder<S, E, Effect>?
+    /// The same recorder, read without retaining it on every request.
+    @usableFromInline let recorder: Unmanaged<EffectRecorder<S, E, Effect>>?
     /// `mapped`'s dispatch, if it has one, held unretained (`mapped` keeps
     /// it), so that a call retains nothing.
     @usableFromInline let dispatch: Unmanaged<CaseDispatch<S, E, Effect>>?
@@ -186,7 +193,8 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
     @usableFromInline
     init(mapped: MappedClauses<S, E, Effect>, recorder: EffectRecorder<S, E, Effect>?) {
         self.mapped = mapped
-        self.recorder = recorder
+        self.recorderOwner = recorder
+        self.recorder = recorder.map { Unmanaged.passUnretained($0) }
         self.dispatch = mapped.dispatch.map { Unmanaged.passUnretained($0) }
     }
 
@@ -202,20 +210,19 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
             var refused = false
             return mapped.answer(state, event, refused: &refused).map { $0.reaction.toState ?? state }
         }
-        var refused = false
-        let answer =
+        return recorder._withUnsafeGuaranteedRef { recorder in
             if let dispatch {
-                dispatch._withUnsafeGuaranteedRef { $0.answer(state, event, refused: &refused) }
-            } else {
-                mapped.answer(state, event, refused: &refused)
+                return dispatch._withUnsafeGuaranteedRef { $0.target(state, event, recording: recorder) }
             }
-        guard let (_, reaction) = answer else {
-            if refused {
-                recorder.recordRefusal()
+            var refused = false
+            guard let (_, reaction) = mapped.answer(state, event, refused: &refused) else {
+                if refused {
+                    recorder.recordRefusal()
+                }
+                return nil
             }
-            return nil
+            recorder.record(reaction.effects)
+            return reaction.toState ?? state
         }
-        recorder.record(reaction.effects)
-        return reaction.toState ?? state
     }
 }

@@ -256,6 +256,48 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
         return nil
     }
 
+    /// ``target(_:_:)`` for an effect machine: tells `recorder` what the
+    /// clause taken emits, or that a clause covered the request and refused.
+    @inlinable
+    func target(_ state: S, _ event: E, recording recorder: EffectRecorder<S, E, Effect>) -> S? {
+        let caseIndex = reader.caseIndex(of: state)
+        var range = caseIndex < ranges.count ? ranges[caseIndex] : (start: -1, end: -1)
+        if range.start < 0 {
+            range = learn(caseIndex, from: state)
+        }
+        var refused = false
+        var position = range.start
+        while position < range.end {
+            let entry = entries[position]
+            position &+= 1
+            let clause = clauses.baseAddress.unsafelyUnwrapped + entry.clause
+            guard Self.covers(clause, state, event, comparesState: entry.comparesState, refused: &refused) else {
+                continue
+            }
+            switch clause.pointee.target {
+            case .fixed(let target):
+                recorder.record(clause.pointee.effects)
+                return target ?? state
+            case .computedState(let body):
+                if let target = body(state, event) {
+                    recorder.record(clause.pointee.effects)
+                    return target
+                }
+            case .computed(let body):
+                if let reaction = body(state, event) {
+                    let own = clause.pointee.effects
+                    recorder.record(own.isEmpty ? reaction.effects : own + reaction.effects)
+                    return reaction.toState ?? state
+                }
+            }
+            refused = true
+        }
+        if refused {
+            recorder.recordRefusal()
+        }
+        return nil
+    }
+
     /// Learns the list of `state`'s case (`caseIndex`): the clauses, in the
     /// order they are tried, whose state side may hold a value of that case
     /// (a state of that case, a pattern the case belongs to, `.any`).

@@ -289,6 +289,24 @@ extension DefinitionDSLTests {
     }
 }
 
+extension DefinitionDSLTests {
+    @Test func anEffectMachinesPlainMachineOutlivesIt() {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                OnEntry(emit: "shut")
+                On(.open) { _, _ in .open }  // answered by the route mapping
+                From(.locked) { On(.unlock, transitionTo: .closed, emit: "click") }
+            }
+            From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+        }
+        var effectMachine: EffectMachine<Door, DoorEvent, String>? = EffectMachine(door)
+        let machine = effectMachine!.machine
+        effectMachine = nil
+        machine <-! .open <-! .close <-! .open
+        #expect(machine.state == .open)
+    }
+}
+
 extension Result {
     fileprivate var isSuccess: Bool {
         if case .success = self { return true }
