@@ -1,8 +1,11 @@
 /// The clauses a definition answers with its route mapping (computed targets,
 /// case and type patterns), in the order they are tried, and how it tries them.
 ///
-/// The machine's mapping and the pure function both answer through
-/// ``answer(_:_:refused:)``, so they cannot disagree.
+/// The pure function answers through ``answer(_:_:refused:)``. A machine's
+/// mapping answers through the same clause order, by the per-case
+/// ``CaseDispatch`` when the state is an enum (without building a
+/// ``Reaction`` for a plain machine); the equivalence tests hold the three
+/// paths to the same decisions.
 @usableFromInline
 struct MappedClauses<S: StateType, E: EventType, Effect> {
     @usableFromInline var clauses: [Clause<S, E, Effect>]
