@@ -9,17 +9,26 @@
 /// that is not an enum, or a platform that signs the witness table), every
 /// match reflects.
 ///
+/// A pattern by type (`Loading.self`) over a case whose associated value is
+/// an instance of a class may match one value of the case and not another
+/// (a subclass): such a case is judged anew for every value.
+///
 /// A definition is not `Sendable` (it holds plain closures), so the verdicts
 /// a pattern learns are only ever read and written in one isolation domain.
 @usableFromInline
 final class CasePattern<Root> {
     /// What is known of each case, by case index.
     @usableFromInline enum Verdict: UInt8 {
-        case unknown, matches, differs
+        /// No value of the case seen yet.
+        case unknown
+        case matches, differs
+        /// The case's values differ: each one is judged.
+        case varies
     }
 
-    /// Whether a value (of a case not yet judged) belongs to the pattern; reflects.
-    @usableFromInline let judge: (Root) -> Bool
+    /// Whether a value belongs to the pattern, and whether every value of
+    /// its case would get the same answer; reflects.
+    @usableFromInline let judge: (Root) -> (matches: Bool, isCaseWide: Bool)
     /// How the pattern was written, for messages: `Document.draft`, `Loading`.
     @usableFromInline let name: String
     @usableFromInline let reader: EnumCaseReader?
@@ -28,7 +37,7 @@ final class CasePattern<Root> {
     @exclusivity(unchecked) @usableFromInline var verdicts: [Verdict] = []
 
     @usableFromInline
-    init(name: String, judge: @escaping (Root) -> Bool) {
+    init(name: String, judge: @escaping (Root) -> (matches: Bool, isCaseWide: Bool)) {
         self.name = name
         self.judge = judge
         self.reader = EnumCaseReader(for: Root.self)
@@ -46,28 +55,42 @@ final class CasePattern<Root> {
     ///   been judged; the first value of each case reflects.
     @inlinable
     func matches(_ value: Root) -> Bool {
-        guard let reader else { return judge(value) }
+        guard let reader else { return judge(value).matches }
         let index = reader.caseIndex(of: value)
-        if index < verdicts.count, verdicts[index] != .unknown {
-            let matches = verdicts[index] == .matches
-            // A case index read wrongly would apply one case's verdict to
-            // another: debug builds reflect every time and stop if they differ.
-            assert(
-                matches == judge(value),
-                "The case index read for \(Root.self) gave \(value) another case's verdict: "
-                    + "report this type; release builds would match it wrongly")
-            return matches
+        if index < verdicts.count {
+            switch verdicts[index] {
+            case .unknown: break
+            case .varies: return judge(value).matches
+            case let verdict:
+                let matches = verdict == .matches
+                // A case index read wrongly would apply one case's verdict to
+                // another: debug builds reflect every time and stop if they differ.
+                assert(
+                    matches == judge(value).matches,
+                    "The case index read for \(Root.self) gave \(value) another case's verdict: "
+                        + "report this type; release builds would match it wrongly")
+                return matches
+            }
         }
         return learn(value, index: index)
     }
 
+    /// Whether the values of `value`'s case are judged one by one (see
+    /// ``Verdict/varies``); `true` before its case has been judged.
+    @inlinable
+    func varies(_ value: Root) -> Bool {
+        guard let reader else { return true }
+        let index = reader.caseIndex(of: value)
+        return index >= verdicts.count || verdicts[index] == .varies || verdicts[index] == .unknown
+    }
+
     @usableFromInline
     func learn(_ value: Root, index: Int) -> Bool {
-        let matches = judge(value)
+        let (matches, isCaseWide) = judge(value)
         if index >= verdicts.count {
             verdicts.append(contentsOf: repeatElement(.unknown, count: index + 1 - verdicts.count))
         }
-        verdicts[index] = matches ? .matches : .differs
+        verdicts[index] = isCaseWide ? (matches ? .matches : .differs) : .varies
         return matches
     }
 }
@@ -86,12 +109,16 @@ extension CasePattern {
         let reader = EnumCaseReader(for: Root.self)
         return CasePattern(name: name) { value in
             requireEnum(value, pattern: name)
-            guard let arguments = associatedValue(of: value, as: (repeat each Payload).self) else { return false }
+            // The constructor's parameters are the case's own types: every
+            // value of a case gets the same answer.
+            guard let arguments = associatedValue(of: value, as: (repeat each Payload).self) else {
+                return (false, true)
+            }
             let built = embed(repeat each arguments)
             if let reader {
-                return reader.caseIndex(of: built) == reader.caseIndex(of: value)
+                return (reader.caseIndex(of: built) == reader.caseIndex(of: value), true)
             }
-            return caseName(of: built) == caseName(of: value)
+            return (caseName(of: built) == caseName(of: value), true)
         }
     }
 
@@ -102,7 +129,11 @@ extension CasePattern {
         let name = "\(Payload.self).self"
         return CasePattern(name: name) { value in
             requireEnum(value, pattern: name)
-            return associatedValue(of: value, as: Payload.self) != nil
+            let matches = associatedValue(of: value, as: Payload.self) != nil
+            // A class instance may be of a subclass in one value and not in
+            // the next: its case is judged value by value.
+            let carried = carriedValue(of: value).map { Swift.type(of: $0) }
+            return (matches, !(carried is AnyClass))
         }
     }
 
@@ -125,9 +156,16 @@ private func associatedValue<Value, Payload>(of value: Value, as type: Payload.T
     if let matching = payload as? Payload {
         return matching
     }
+    return carriedValue(of: value) as? Payload
+}
+
+/// The associated value of `value`'s case, a one-element tuple unwrapped;
+/// `nil` for a case without one. Reflects.
+private func carriedValue<Value>(of value: Value) -> Any? {
+    guard let payload = Mirror(reflecting: value).children.first?.value else { return nil }
     let tuple = Mirror(reflecting: payload)
-    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
-    return tuple.children.first?.value as? Payload
+    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return payload }
+    return tuple.children.first?.value
 }
 
 /// The name of `value`'s case, for enums without a case reader.

@@ -128,7 +128,8 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
 /// request retains nothing but the closure it calls.
 @usableFromInline
 final class CaseDispatch<S: StateType, E: EventType, Effect> {
-    /// A clause to try, and whether its state side is a value to compare.
+    /// A clause to try, and whether its state side must be matched again on
+    /// each request (a state value, or a pattern whose case varies).
     @usableFromInline
     struct Entry {
         @usableFromInline var clause: Int
@@ -205,7 +206,13 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
         _ clause: UnsafeMutablePointer<Clause<S, E, Effect>>, _ state: S, _ event: E, comparesState: Bool,
         refused: inout Bool
     ) -> Bool {
-        if comparesState, case .value(let source) = clause.pointee.source, source != state { return false }
+        if comparesState {
+            switch clause.pointee.source {
+            case .value(let source): if source != state { return false }
+            case .pattern(let pattern): if !pattern.matches(state) { return false }
+            case .any: break
+            }
+        }
         switch clause.pointee.event {
         case .value(let own): if own != event { return false }
         case .any: break
@@ -314,8 +321,10 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
                     list.append(Entry(clause: index, comparesState: true))
                 }
             case .pattern(let pattern):
-                if pattern.matches(state) {
-                    list.append(Entry(clause: index, comparesState: false))
+                // A case whose values the pattern judges one by one stays in
+                // the list, to be matched on every request.
+                if pattern.matches(state) || pattern.varies(state) {
+                    list.append(Entry(clause: index, comparesState: pattern.varies(state)))
                 }
             case .any:
                 list.append(Entry(clause: index, comparesState: false))

@@ -192,6 +192,37 @@ private func allShapes() -> [Shape] {
         }
     }
 
+    @Test func aCaseCarryingAClassIsJudgedValueByValueForAPatternBySubclass() {
+        class Person: Hashable {
+            static func == (lhs: Person, rhs: Person) -> Bool { lhs === rhs }
+            func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+        }
+        final class Admin: Person {}
+        enum Visitor: StateType {
+            case signedIn(Person)
+            case guest
+        }
+        let admins = Definition<Visitor, Tap, Int>(initialState: .guest) {
+            From(Admin.self) { On(.tap, stayAndEmit: 1) }
+        }
+        let people = Definition<Visitor, Tap, Int>(initialState: .guest) {
+            From(Person.self) { On(.tap, stayAndEmit: 1) }
+        }
+        for _ in 0..<2 {
+            #expect(!answers(admins, .signedIn(Person())))
+            #expect(answers(admins, .signedIn(Admin())))
+            #expect(!answers(admins, .guest))
+            #expect(answers(people, .signedIn(Admin())))
+            #expect(answers(people, .signedIn(Person())))
+        }
+        // One machine, whose learned lists see both kinds of value.
+        let machine = EffectMachine(admins.starting(in: .signedIn(Person())))
+        #expect(machine.attemptTransition(.tap).failureReason == .noRoute)
+        machine.machine.addRoute(.any => .any)
+        machine.machine <- .signedIn(Admin())
+        #expect((try? machine.attemptTransition(.tap).get())?.effects == [1])
+    }
+
     @Test func eventCasesMatchByCaseAndByTheTypeTheyCarry() {
         enum Input: EventType {
             case typed(String)
