@@ -25,8 +25,8 @@ struct Options {
     var sampleNanoseconds = 2_000_000.0
     /// Upper bound on the time spent sampling one case, in nanoseconds.
     var caseBudgetNanoseconds = 6_000_000_000.0
-    /// Only cases whose name contains this.
-    var filter: String?
+    /// Only cases whose name contains one of these (`--filter 'dsl-|mapping'`).
+    var filter: [Substring]?
     /// Which clock times the samples.
     var clock = SampleClock.thread
     /// `--profile <case> <side> <iterations>`: run one side of one case, untimed,
@@ -39,7 +39,7 @@ struct Options {
             switch argument {
             case "--samples": samples = max(3, Int(remaining.popFirst() ?? "") ?? samples)
             case "--sample-ms": sampleNanoseconds = (Double(remaining.popFirst() ?? "") ?? 2) * 1e6
-            case "--filter": filter = remaining.popFirst()
+            case "--filter": filter = remaining.popFirst()?.split(separator: "|")
             case "--clock":
                 guard let value = remaining.popFirst().flatMap(SampleClock.init(rawValue:)) else {
                     fail("--clock takes thread or wall")
@@ -205,7 +205,8 @@ struct Measurement {
 }
 
 var measurements: [Measurement] = []
-for benchCase in BenchCase.all where options.filter.map({ benchCase.name.contains($0) }) ?? true {
+for benchCase in BenchCase.all
+where options.filter.map({ $0.contains { benchCase.name.contains($0) } }) ?? true {
     var sides: [(label: String, workload: Workload)] = [
         ("switchyard", benchCase.switchyard()), ("dictionary", benchCase.dictionary()),
     ]

@@ -70,3 +70,5 @@ for from in Invoice.State.allCases {
     }
 }
 print(ledger.state)
+
+//: [Next: Definition DSL](@next)

@@ -1,0 +1,356 @@
+/// A machine whose transitions hand back the effects they emit, and whose
+/// observers hear every valid and invalid transition: what Tinder's
+/// StateMachine is, on Switchyard's engine.
+///
+/// ```swift
+/// let machine = EffectMachine(matter)
+/// machine.onTransition { result in
+///     guard case .success(let transition) = result else { return }
+///     for effect in transition.effects { log(effect) }   // the app runs its effects
+/// }
+///
+/// let melted = try machine.transition(.melt)
+/// print(melted.toState, melted.effects)   // liquid [melted]
+/// ```
+///
+/// The library never runs an effect: it returns it. The underlying
+/// ``machine`` is a plain ``Machine``: add handlers, routes or route
+/// mappings to it, and ask it questions. Transitions requested through
+/// ``transition(_:userInfo:)`` or ``attemptTransition(_:userInfo:)`` carry
+/// effects and reach the observers; a request made on ``machine`` directly is
+/// an ordinary request, which the observers do not hear. Nested states and
+/// regions belong in the definition: the effect machine reads what a step
+/// emits from the states the definition declares.
+public final class EffectMachine<S: StateType, E: EventType, Effect> {
+    /// The results of a transition, named as Tinder's StateMachine names them.
+    public enum Transition {
+        /// What an observer is told: the valid transition, or why the request was refused.
+        public typealias Result = Swift.Result<Valid, Invalid>
+        /// An observer.
+        public typealias Callback = (Result) -> Void
+        /// A refused request, with its ``TransitionError/reason``.
+        public typealias Invalid = TransitionError
+
+        /// A transition that happened: where it started, on which event,
+        /// where it ended, and what it emitted.
+        public struct Valid {
+            /// The machine's state before.
+            public let fromState: S
+            /// The event.
+            public let event: E
+            /// The machine's state after; `fromState` for a transition that stays.
+            public let toState: S
+            /// What the transition emitted, in order.
+            public let effects: [Effect]
+
+            /// A valid transition.
+            ///
+            /// - Parameters:
+            ///   - fromState: The machine's state before.
+            ///   - event: The event.
+            ///   - toState: The machine's state after.
+            ///   - effects: What the transition emitted, in order.
+            @inlinable
+            public init(fromState: S, event: E, toState: S, effects: [Effect]) {
+                self.fromState = fromState
+                self.event = event
+                self.toState = toState
+                self.effects = effects
+            }
+
+            /// A valid transition that emitted at most one effect, as Tinder writes it.
+            ///
+            /// - Parameters:
+            ///   - fromState: The machine's state before.
+            ///   - event: The event.
+            ///   - toState: The machine's state after.
+            ///   - sideEffect: The effect emitted, or `nil` for none.
+            @inlinable
+            public init(fromState: S, event: E, toState: S, sideEffect: Effect?) {
+                self.init(fromState: fromState, event: event, toState: toState, effects: sideEffect.map { [$0] } ?? [])
+            }
+
+            /// Tinder's name for ``effects``.
+            @inlinable
+            public var sideEffects: [Effect] { effects }
+
+            /// The first effect, or `nil`: Tinder's `sideEffect`.
+            @inlinable
+            public var sideEffect: Effect? { effects.first }
+        }
+    }
+
+    /// The machine that decides and moves: a plain ``Machine``, for handlers,
+    /// questions, and routes added with the operator API.
+    public let machine: Machine<S, E>
+    /// The definition the machine was made from.
+    public let definition: Definition<S, E, Effect>
+
+    @usableFromInline let recorder: EffectRecorder<S, E, Effect>
+    // Dynamic exclusivity checks are off, as in the machine: observers are
+    // called from copies, and the checks cost more than the bookkeeping.
+    @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
+    @exclusivity(unchecked) @usableFromInline var lastObserverID = 0
+    /// The results of the requests made while another one was being decided,
+    /// delivered or told, in the order they were made; `nil` for a request
+    /// still being decided. Told after the request in progress.
+    @exclusivity(unchecked) @usableFromInline var pendingResults: [Transition.Result?] = []
+    @exclusivity(unchecked) @usableFromInline var isNotifying = false
+    /// How many requests are being decided and delivered.
+    @exclusivity(unchecked) @usableFromInline var requestDepth = 0
+
+    /// An observer, and what removes it.
+    @usableFromInline
+    struct Observer {
+        @usableFromInline var id: Int
+        @usableFromInline var callback: Transition.Callback
+
+        @inlinable
+        init(id: Int, callback: @escaping Transition.Callback) {
+            self.id = id
+            self.callback = callback
+        }
+    }
+
+    /// A machine made from `definition`, in its initial state; the
+    /// definition's observers (Tinder's `onTransition`) are registered.
+    ///
+    /// - Parameters:
+    ///   - definition: The definition.
+    ///   - delivery: When the handlers of a transition requested from a
+    ///     handler run; ``DeliveryPolicy/runToCompletion`` by default.
+    @inlinable
+    public init(_ definition: Definition<S, E, Effect>, delivery: DeliveryPolicy = .runToCompletion) {
+        let machine = Machine<S, E>(state: definition.initialState, delivery: delivery)
+        self.machine = machine
+        self.definition = definition
+        self.recorder = EffectRecorder(machine: machine)
+        _ = definition.install(into: machine, recorder: recorder)
+        for observer in definition.observers {
+            onTransition(observer)
+        }
+    }
+
+    /// A machine made from the definition written in `content`, in the
+    /// style of Tinder's StateMachine:
+    ///
+    /// ```swift
+    /// let stateMachine = EffectMachine<State, Event, SideEffect> {
+    ///     initialState(.solid)
+    ///     state(.solid) {
+    ///         on(.melt) { transition(to: .liquid, emit: .logMelted) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - delivery: When the handlers of a transition requested from a
+    ///     handler run; ``DeliveryPolicy/runToCompletion`` by default.
+    ///   - content: The initial state, then the groups and observers.
+    @inlinable
+    public convenience init(
+        delivery: DeliveryPolicy = .runToCompletion,
+        @DefinitionBuilder<S, E, Effect> _ content: () -> DefinitionDraft<S, E, Effect>
+    ) {
+        self.init(Definition(content), delivery: delivery)
+    }
+
+    /// A block without its initial state: not allowed.
+    ///
+    /// - Parameters:
+    ///   - delivery: When nested handlers run.
+    ///   - content: A block that does not name the initial state.
+    @available(*, unavailable, message: "a definition needs its initial state: begin the block with initialState(_:)")
+    public convenience init(
+        delivery: DeliveryPolicy = .runToCompletion,
+        @DefinitionBuilder<S, E, Effect> _ content: () -> DefinitionBody<S, E, Effect>
+    ) {
+        fatalError("unavailable")
+    }
+
+    /// The current state.
+    @inlinable
+    public var state: S {
+        machine.state
+    }
+
+    // MARK: Transitions
+
+    /// Fires `event`: the machine moves if a clause (or a route) allows it,
+    /// and the transition comes back with its effects; the observers hear it.
+    ///
+    /// ```swift
+    /// let transition = try machine.transition(.melt)
+    /// // Valid(fromState: solid, event: melt, toState: liquid, effects: [logMelted])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - userInfo: Passed, untouched, to the machine's conditions, mappings
+    ///     and handlers (the definition's guards and closures do not see it).
+    /// - Returns: The transition.
+    /// - Throws: A ``TransitionError`` saying why the request was refused, as
+    ///   the observers hear it.
+    @inlinable
+    @discardableResult
+    public func transition(_ event: E, userInfo: Any? = nil) throws(TransitionError) -> Transition.Valid {
+        try attemptTransition(event, userInfo: userInfo).get()
+    }
+
+    /// Fires `event` like ``transition(_:userInfo:)``, and returns the result
+    /// instead of throwing.
+    ///
+    /// The machine's handlers run as for ``Machine/tryEvent(_:userInfo:)``; the
+    /// observers then hear the result, after those of every request made
+    /// before this one.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - userInfo: Passed, untouched, to the machine's conditions, mappings and handlers.
+    /// - Returns: The valid transition, or why the request was refused:
+    ///   ``TransitionError/Reason/noRoute`` (no clause or route for this state
+    ///   and event), ``TransitionError/Reason/conditionsRefused`` (a guard, a
+    ///   `disable` or a closure refused), or, for a request made while a
+    ///   statechart's step is being delivered (from one of its handlers),
+    ///   ``TransitionError/Reason/reentrantRequest``: observers, which run
+    ///   after the step, may make requests.
+    /// - Complexity: That of ``Machine/tryEvent(_:userInfo:)``, and a call to each observer.
+    @inlinable
+    @discardableResult
+    public func attemptTransition(_ event: E, userInfo: Any? = nil) -> Transition.Result {
+        // A request made while another is decided, delivered or told waits
+        // for it: its place is kept, so that observers hear requests in the
+        // order they were made.
+        let isNested = isNotifying || requestDepth > 0
+        let ticket = pendingResults.count
+        if isNested {
+            pendingResults.append(nil)
+        }
+        let result = decide(event, userInfo: userInfo)
+        if isNested {
+            pendingResults[ticket] = result
+        } else {
+            notify(result)
+        }
+        return result
+    }
+
+    /// Fires `event` on the machine, with a slot open for what its clauses record.
+    @inlinable
+    func decide(_ event: E, userInfo: Any?) -> Transition.Result {
+        let fromState = machine.state
+        guard !machine.isStepping else {
+            return .failure(
+                TransitionError(
+                    reason: .reentrantRequest,
+                    description: "event \(event) was fired from a handler while a statechart step was being "
+                        + "delivered; fire it from an observer, which runs after the step"))
+        }
+        let fromCode = machine.currentCode
+        let records = recorder.recordsClauses
+        if records {
+            recorder.open()
+        }
+        requestDepth += 1
+        let decision = machine.attemptEvent(event, userInfo: userInfo)
+        requestDepth -= 1
+        var slot = EffectRecorder<S, E, Effect>.Slot(depth: 0)
+        if records {
+            slot = recorder.close()
+        }
+        switch decision {
+        case .success(let toState):
+            var effects = slot.effects
+            if !slot.isRecorded, !recorder.settlesSteps {
+                let code = fromCode == .unknown ? machine.routes.code(of: fromState) : fromCode
+                effects = recorder.trustedEffects(from: code, on: event, to: toState)
+            }
+            return .success(Transition.Valid(fromState: fromState, event: event, toState: toState, effects: effects))
+        case .failure(let error):
+            if error.reason == .noRoute, slot.wasRefusedByClause {
+                return .failure(TransitionError(.conditions, event: event, fromState: fromState))
+            }
+            return .failure(error)
+        }
+    }
+
+    /// Tells the observers `result`, then every result that waits, in order,
+    /// including those of requests the observers make meanwhile.
+    @inlinable
+    func notify(_ result: Transition.Result) {
+        isNotifying = true
+        tell(result)
+        if !pendingResults.isEmpty {
+            var next = 0
+            while next < pendingResults.count, let waiting = pendingResults[next] {
+                next += 1
+                tell(waiting)
+            }
+            pendingResults.removeAll(keepingCapacity: true)
+        }
+        isNotifying = false
+    }
+
+    @inlinable
+    func tell(_ result: Transition.Result) {
+        // A copy: observers may add or remove observers.
+        let observers = self.observers
+        for observer in observers {
+            observer.callback(result)
+        }
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer, which hears every transition requested through this
+    /// machine, valid or not, with its effects: Tinder's `onTransition`.
+    ///
+    /// ```swift
+    /// machine.onTransition { result in
+    ///     switch result {
+    ///     case .success(let transition): print(transition.effects)
+    ///     case .failure(let error): print("refused:", error.reason)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Observers run after the machine's handlers, in the order they were
+    /// added, and in the order the requests were made: a request an observer
+    /// or handler makes is heard after the one being told.
+    ///
+    /// - Parameter callback: The observer.
+    /// - Returns: What removes the observer.
+    @discardableResult
+    public func onTransition(_ callback: @escaping Transition.Callback) -> Disposable {
+        lastObserverID += 1
+        let id = lastObserverID
+        observers.append(Observer(id: id, callback: callback))
+        return ActionDisposable { [weak self] in
+            self?.observers.removeAll { $0.id == id }
+        }
+    }
+
+    // MARK: Statecharts
+
+    /// Starts a machine with nested states: enters the initial configuration
+    /// and returns the entry effects of its states, outermost first (see
+    /// ``Machine/start()``).
+    ///
+    /// - Returns: The entry effects; none if the machine had started, or taken a step, before.
+    @discardableResult
+    public func start() -> [Effect] {
+        guard machine.start() else { return [] }
+        return machine.configuration.flatMap { definition.entryEffects[$0] ?? [] }
+    }
+}
+
+extension EffectMachine.Transition.Valid: Equatable where S: Equatable, E: Equatable, Effect: Equatable {}
+extension EffectMachine.Transition.Valid: Hashable where S: Hashable, E: Hashable, Effect: Hashable {}
+extension EffectMachine.Transition.Valid: Sendable where S: Sendable, E: Sendable, Effect: Sendable {}
+
+extension EffectMachine.Transition.Valid: CustomStringConvertible {
+    /// `solid --melt--> liquid [logMelted]`.
+    public var description: String {
+        "\(fromState) --\(event)--> \(toState) \(effects)"
+    }
+}

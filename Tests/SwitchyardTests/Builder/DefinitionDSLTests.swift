@@ -1,0 +1,315 @@
+import Switchyard
+import Testing
+
+// The DSL's clauses and modifiers, each through the effect machine and the
+// pure function, and a definition's routes on a plain machine beside routes
+// written with the operator API.
+
+private enum Door: StateType, CaseIterable {
+    case open, closed, locked, broken
+}
+
+private enum DoorEvent: EventType, CaseIterable {
+    case open, close, lock, unlock, knock, kick
+}
+
+private typealias DoorMachine = EffectMachine<Door, DoorEvent, String>
+
+/// The outcome of `event` from `state` through a fresh effect machine and
+/// through the pure function; records an issue if they disagree.
+private func decide(
+    _ definition: Definition<Door, DoorEvent, String>, from state: Door, on event: DoorEvent,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Result<Definition<Door, DoorEvent, String>.Outcome, TransitionError> {
+    let machine = EffectMachine(definition.starting(in: state))
+    let pure = definition.attemptTransition(from: state, on: event)
+    let result = machine.attemptTransition(event)
+    switch (result, pure) {
+    case (.success(let valid), .success(let outcome)):
+        #expect(valid.toState == outcome.toState, sourceLocation: sourceLocation)
+        #expect(valid.effects == outcome.effects, sourceLocation: sourceLocation)
+        #expect(machine.state == outcome.toState, sourceLocation: sourceLocation)
+    case (.failure(let error), .failure(let refusal)):
+        #expect(error.reason == refusal.reason, sourceLocation: sourceLocation)
+        #expect(machine.state == state, sourceLocation: sourceLocation)
+    default:
+        Issue.record("machine \(result) but pure function \(pure)", sourceLocation: sourceLocation)
+    }
+    return pure
+}
+
+@Suite struct DefinitionDSLTests {
+    @Test func aGuardRefusesAndALaterClauseMayAnswer() throws {
+        var hasKey = false
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                On(.lock, transitionTo: .locked, emit: "locked").guard { hasKey }
+                On(.lock, stayAndEmit: "no key").guard { door, event in door == .closed && event == .lock }
+                On(.open, transitionTo: .open).guard { _, _ in false }
+            }
+        }
+        #expect(try decide(door, from: .closed, on: .lock).get() == .init(toState: .closed, effects: ["no key"]))
+        #expect(decide(door, from: .closed, on: .open).failureReason == .conditionsRefused)
+        hasKey = true
+        #expect(try decide(door, from: .closed, on: .lock).get() == .init(toState: .locked, effects: ["locked"]))
+    }
+
+    @Test func stayingInPlaceStillEmitsAndIsHeard() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) { On(.knock, stayAndEmit: "who is there?", "footsteps") }
+        }
+        let machine = EffectMachine(door)
+        var heard: [DoorMachine.Transition.Result] = []
+        machine.onTransition { heard.append($0) }
+        let transition = try machine.transition(.knock)
+        #expect(
+            transition
+                == .init(fromState: .closed, event: .knock, toState: .closed, effects: ["who is there?", "footsteps"]))
+        #expect(try heard.map { try $0.get() } == [transition])
+        #expect(machine.state == .closed)
+    }
+
+    @Test func disableTurnsOffAClauseAGroupOrSeveralGroups() throws {
+        var isJammed = false
+        var isPowerCut = false
+        var isNight = false
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                On(.open, transitionTo: .open).disable { isJammed }
+            }
+            From(.open) {
+                On(.close, transitionTo: .closed)
+            }
+            .disable { isPowerCut }
+            Transitions {
+                From(.closed) { On(.lock, transitionTo: .locked) }
+                From(.locked) { On(.unlock, transitionTo: .closed) }
+            }
+            .disable { isNight }
+        }
+        #expect(decide(door, from: .closed, on: .open).isSuccess)
+        #expect(decide(door, from: .open, on: .close).isSuccess)
+        #expect(decide(door, from: .closed, on: .lock).isSuccess)
+        isJammed = true
+        isPowerCut = true
+        isNight = true
+        #expect(decide(door, from: .closed, on: .open).failureReason == .conditionsRefused)
+        #expect(decide(door, from: .open, on: .close).failureReason == .conditionsRefused)
+        #expect(decide(door, from: .closed, on: .lock).failureReason == .conditionsRefused)
+        #expect(decide(door, from: .locked, on: .unlock).failureReason == .conditionsRefused)
+    }
+
+    @Test func anAnyGroupAnswersAfterTheCurrentStatesOwnClauses() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.any) {
+                On(.kick, transitionTo: .broken, emit: "crash")
+                On(.any, stayAndEmit: "ignored")
+            }
+            From(.locked) {
+                On(.kick, stayAndEmit: "ouch")
+            }
+        }
+        #expect(try decide(door, from: .locked, on: .kick).get() == .init(toState: .locked, effects: ["ouch"]))
+        #expect(try decide(door, from: .open, on: .kick).get() == .init(toState: .broken, effects: ["crash"]))
+        #expect(try decide(door, from: .open, on: .knock).get() == .init(toState: .open, effects: ["ignored"]))
+    }
+
+    @Test(arguments: [false, true])
+    func ifElseForAndOptionalClausesInTheBuilder(hasLock: Bool) throws {
+        let knock: On<Door, DoorEvent, String, Door>? = hasLock ? nil : On(.knock, stayAndEmit: "knock")
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            if hasLock {
+                From(.closed) { On(.lock, transitionTo: .locked) }
+            } else {
+                From(.closed) { On(.lock, stayAndEmit: "no lock") }
+            }
+            for state in [Door.open, .closed] {
+                From(state) {
+                    On(.kick, transitionTo: .broken, emit: "kicked \(state)")
+                    if hasLock {
+                        On(.unlock, stayAndEmit: "already unlocked")
+                    }
+                    knock
+                }
+            }
+        }
+        #expect(try decide(door, from: .closed, on: .lock).get().toState == (hasLock ? .locked : .closed))
+        #expect(try decide(door, from: .open, on: .kick).get().effects == ["kicked open"])
+        #expect(try decide(door, from: .closed, on: .kick).get().effects == ["kicked closed"])
+        #expect(decide(door, from: .open, on: .unlock).isSuccess == hasLock)
+        #expect(decide(door, from: .open, on: .knock).isSuccess == !hasLock)
+    }
+
+    @Test func aComputedTargetSeesTheStateAndTheEventAndMayRefuse() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.open, .closed) {
+                On(.close) { door, _ in door == .open ? .closed : nil }
+                On(.kick) { door, event in .transition(to: .broken, emit: "\(event) \(door)") }
+            }
+        }
+        #expect(try decide(door, from: .open, on: .close).get() == .init(toState: .closed, effects: []))
+        #expect(decide(door, from: .closed, on: .close).failureReason == .conditionsRefused)
+        #expect(try decide(door, from: .closed, on: .kick).get().effects == ["kick closed"])
+    }
+
+    @Test func computedClausesFollowTheMachinesOrderEventBeforeStateForAnyStateType() throws {
+        struct Counter: StateType {
+            var value: Int
+        }
+        let counter = Definition<Counter, DoorEvent, String>(initialState: Counter(value: 0)) {
+            From(Counter(value: 0)) {
+                On(.any) { _, _ in Counter(value: 1) }
+            }
+            From(.any) {
+                On(.knock) { _, _ in Counter(value: 2) }
+            }
+        }
+        // The exact event beats `.any` before the exact state does, as for routes.
+        #expect(counter.transition(from: Counter(value: 0), on: .knock)?.toState == Counter(value: 2))
+        #expect(counter.transition(from: Counter(value: 0), on: .kick)?.toState == Counter(value: 1))
+        let machine = counter.makeMachine()
+        machine <-! .knock
+        #expect(machine.state == Counter(value: 2))
+    }
+
+    @Test func nestedStatesEmitExitsTheClauseAndEntriesInOrder() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .broken) {
+            From(.broken) { On(.close, transitionTo: .closed, emit: "repaired") }
+            From(.closed) {
+                OnEntry(emit: "enter closed")
+                OnExit(emit: "exit closed")
+                On(.kick, transitionTo: .broken, emit: "kicked")
+                From(.locked) {
+                    OnEntry(emit: "enter locked")
+                    OnExit(emit: "exit locked")
+                    On(.unlock, transitionTo: .open, emit: "unlocked")
+                }
+                From(.open) {
+                    On(.lock, transitionTo: .locked, emit: "locked")
+                }
+            }
+        }
+        #expect(
+            try decide(door, from: .broken, on: .close).get()
+                == .init(toState: .locked, effects: ["repaired", "enter closed", "enter locked"]))
+        #expect(
+            try decide(door, from: .locked, on: .kick).get()
+                == .init(toState: .broken, effects: ["exit locked", "exit closed", "kicked"]))
+        #expect(
+            try decide(door, from: .locked, on: .unlock).get()
+                == .init(toState: .open, effects: ["exit locked", "unlocked"]))
+        #expect(
+            try decide(door, from: .open, on: .lock).get()
+                == .init(toState: .locked, effects: ["locked", "enter locked"]))
+    }
+
+    @Test func aDefinitionsMachineTakesOperatorRoutesAndHandlersBesideItsClauses() {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+            From(.open) { On(.close, transitionTo: .closed) }
+        }
+        let machine = door.makeMachine()
+        machine.addRoutes(event: .lock, transitions: [.closed => .locked])
+        machine.addRoute(.locked => .closed)
+        let log = Log()
+        machine.addHandler(event: .any) { context in log("\(context.fromState) => \(context.toState)") }
+        machine.addAnyHandler(.any => .any) { context in log("any \(context.toState)") }
+
+        machine <-! .open <-! .close <-! .lock
+        machine <- .closed
+        #expect(machine.state == .closed)
+        #expect(
+            log.lines == [
+                "closed => open", "any open",
+                "open => closed", "any closed", "closed => locked", "any locked", "any closed",
+            ])
+
+        // The other way round: a machine written with operators adopts a definition.
+        let plain = Machine<Door, DoorEvent>(state: .locked) { machine in
+            machine.addRoutes(event: .unlock, transitions: [.locked => .closed])
+        }
+        plain.addDefinition(door)
+        plain <-! .unlock <-! .open
+        #expect(plain.state == .open)
+    }
+
+    @Test func anEffectMachinesObserverHearsValidAndInvalidTransitionsInRequestOrder() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+            From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+        }
+        let machine = EffectMachine(door)
+        var heard: [String] = []
+        // Unowned: the machine keeps its observers, so a strong capture would be a cycle.
+        machine.onTransition { [unowned machine] result in
+            switch result {
+            case .success(let transition):
+                heard.append(
+                    "\(transition.fromState) -\(transition.event)-> \(transition.toState) \(transition.effects)")
+                if transition.toState == .open {
+                    // A request made by an observer is heard after the one it answers.
+                    machine.attemptTransition(.close)
+                }
+            case .failure(let error):
+                heard.append("refused \(error.reason)")
+            }
+        }
+        machine.attemptTransition(.close)
+        machine.attemptTransition(.open)
+        #expect(
+            heard == [
+                "refused noRoute", "closed -open-> open [\"creak\"]", "open -close-> closed [\"slam\"]",
+            ])
+    }
+}
+
+extension DefinitionDSLTests {
+    @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])
+    func aRequestFromAMachineHandlerIsHeardAfterTheOneInProgressWithItsOwnEffects(delivery: DeliveryPolicy) throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+            From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+        }
+        let machine = EffectMachine(door, delivery: delivery)
+        var heard: [String] = []
+        machine.onTransition { result in
+            if case .success(let transition) = result {
+                heard.append("\(transition.toState) \(transition.effects)")
+            }
+        }
+        var nested: EffectMachine<Door, DoorEvent, String>.Transition.Result?
+        machine.machine.addHandler(event: .open) { [unowned machine] _ in
+            nested = machine.attemptTransition(.close)
+        }
+        let opened = try machine.transition(.open)
+        #expect(opened.effects == ["creak"])
+        #expect(try nested?.get().effects == ["slam"])
+        #expect(machine.state == .closed)
+        #expect(heard == ["open [\"creak\"]", "closed [\"slam\"]"])
+    }
+}
+
+extension DefinitionDSLTests {
+    @Test func anEffectMachinesPlainMachineOutlivesIt() {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                OnEntry(emit: "shut")
+                On(.open) { _, _ in .open }  // answered by the route mapping
+                From(.locked) { On(.unlock, transitionTo: .closed, emit: "click") }
+            }
+            From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+        }
+        var effectMachine: EffectMachine<Door, DoorEvent, String>? = EffectMachine(door)
+        let machine = effectMachine!.machine
+        effectMachine = nil
+        machine <-! .open <-! .close <-! .open
+        #expect(machine.state == .open)
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
