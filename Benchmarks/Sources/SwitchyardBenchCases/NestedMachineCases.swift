@@ -62,6 +62,35 @@ extension BenchCase {
         },
         handSwitch: nil
     )
+    /// `nested-machines`' chart declared on one machine: what the same step
+    /// costs without nesting, the floor for the nested case.
+    static let nestedMachinesOneChart = BenchCase(
+        name: "nested-machines-one-chart",
+        summary: "nested-machines' chart and handlers declared on one Machine<Shell, Flip> (no nesting)",
+        switchyard: {
+            let counter = Counter()
+            let machine = Machine<Shell, Flip>(state: .one) { machine in
+                machine.addChildren([.first(.a), .first(.b)], to: .one)
+                machine.addChildren([.second(.a), .second(.b)], to: .two)
+                machine.addRoutes(event: .flip, transitions: [.first(.a) => .first(.b), .second(.a) => .second(.b)])
+                machine.addRoutes(event: .flip, transitions: [.one => .two, .two => .one])
+                for state in [Shell.one, .two, .first(.a), .first(.b), .second(.a), .second(.b)] {
+                    machine.addEntryHandler(state) { _ in counter.value &+= 1 }
+                    machine.addExitHandler(state) { _ in counter.value &+= 1 }
+                }
+                machine.addHandler(event: .flip) { _ in counter.value &+= 1 }
+            }
+            return { iterations in
+                var moved = 0
+                for _ in 0..<iterations where machine.tryEvent(.flip) {
+                    moved &+= 1
+                }
+                return moved &+ counter.value
+            }
+        },
+        dictionary: BenchCase.nestedMachines.dictionary,
+        handSwitch: nil
+    )
 }
 
 /// The `nested-machines` hierarchy by hand: the parent's state and each

@@ -55,6 +55,12 @@ struct StateTree {
     @usableFromInline var hasChildren = false
     /// Whether `depth`, `order` and `end` are up to date.
     @usableFromInline var isLaidOut = true
+    /// Whether a state has regions: without, a configuration has a single
+    /// active atomic state, which lets a step skip some searches.
+    @usableFromInline var hasParallel = false
+    /// How many times the tree has been laid out: what was worked out from
+    /// its shape is current while this has not moved.
+    @usableFromInline var layouts: UInt32 = 0
 
     @inlinable
     init() {
@@ -234,6 +240,8 @@ struct StateTree {
                 nodes[Int(parent)].end = Swift.max(nodes[Int(parent)].end, nodes[Int(code)].end)
             }
         }
+        hasParallel = nodes.contains { $0.kind == .parallel }
+        layouts &+= 1
         isLaidOut = true
     }
 }

@@ -370,6 +370,17 @@ final class Statechart {
         return candidate
     }
 
+    /// The one atomic state active once `plan` is applied, in a chart
+    /// without regions: the atomic state it enters, else the one active now.
+    @inlinable
+    func singleAtomic(after plan: inout StepPlan) -> SymbolCode {
+        for index in stride(from: plan.entries.length - 1, through: 0, by: -1)
+        where tree.kind(of: plan.entries.storage[index]) == .atomic {
+            return plan.entries.storage[index]
+        }
+        return configuration.atomics.length > 0 ? configuration.atomics.storage[0] : .wildcard
+    }
+
     /// `state` and its ancestors, innermost first, then the root.
     @inlinable
     func appendAncestry(of state: SymbolCode, to list: inout ReusableList<SymbolCode>) {

@@ -291,36 +291,38 @@ extension Machine {
         isStepping = true
         deliveryDepth += 1
 
-        for index in 0..<plan.exits.length {
-            deliverLifecycle(
-                entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
-                userInfo: userInfo)
-        }
-        chart.apply(&plan)
-        nesting.commitStates()
-        currentState = context.toState
-        currentCode = afterCode
-        for member in nesting.deliveryOrder where member != 0 && nesting.hearsTransition(member) {
-            nesting.appendAncestry(of: nesting.stepBefore[member], in: member, to: &ancestryBefore, chart: chart)
-            nesting.appendAncestry(of: nesting.stepAfter[member], in: member, to: &ancestryAfter, chart: chart)
-            let memberEvent =
-                kind == .event && nesting.members[member].access.unsafelyUnwrapped.hasEvents
-                ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped) : .wildcard
-            nesting.members[member].access.unsafelyUnwrapped.deliverTransition(
-                kind, memberEvent, ancestryBefore, ancestryAfter,
-                nesting.facts(of: member, event: event, userInfo: userInfo))
-        }
-        ancestryBefore.removeAll()
-        ancestryAfter.removeAll()
-        chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
-        chart.appendAncestry(of: afterCode, to: &ancestryAfter)
-        handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
-            invoke($0, context)
-        }
-        for index in 0..<plan.entries.length {
-            deliverLifecycle(
-                entering: true, of: plan.entries.storage[index], handlers: handlers, context: context, event: event,
-                userInfo: userInfo)
+        withUnsafePointer(to: userInfo) { userInfo in
+            for index in 0..<plan.exits.length {
+                deliverLifecycle(
+                    entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
+                    userInfo: userInfo)
+            }
+            chart.apply(&plan)
+            nesting.commitStates()
+            currentState = context.toState
+            currentCode = afterCode
+            for member in nesting.deliveryOrder where member != 0 && nesting.hearsTransition(member) {
+                nesting.appendAncestry(of: nesting.stepBefore[member], in: member, to: &ancestryBefore, chart: chart)
+                nesting.appendAncestry(of: nesting.stepAfter[member], in: member, to: &ancestryAfter, chart: chart)
+                let memberEvent =
+                    kind == .event && nesting.members[member].access.unsafelyUnwrapped.hasEvents
+                    ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped) : .wildcard
+                nesting.members[member].access.unsafelyUnwrapped.deliverTransition(
+                    kind, memberEvent, ancestryBefore, ancestryAfter,
+                    nesting.facts(of: member, event: event, userInfo: userInfo))
+            }
+            ancestryBefore.removeAll()
+            ancestryAfter.removeAll()
+            chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
+            chart.appendAncestry(of: afterCode, to: &ancestryAfter)
+            handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
+                invoke($0, context)
+            }
+            for index in 0..<plan.entries.length {
+                deliverLifecycle(
+                    entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
+                    event: event, userInfo: userInfo)
+            }
         }
 
         endStep()
@@ -333,10 +335,12 @@ extension Machine {
     @inlinable
     func deliverLifecycle(
         entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
-        event: UnsafeRawPointer?, userInfo: Any?
+        event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>
     ) {
         let nesting = self.nesting.unsafelyUnwrapped
-        let rootNamesIt = routes.storage.states.name(of: node) != nil
+        // The root's names never change once given, so even a cache laid out
+        // before this step answers for the nodes it covers.
+        let rootNamesIt = nesting.isNamedByRoot(node)
         if entering, rootNamesIt {
             handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
         }
@@ -369,8 +373,10 @@ extension Machine {
         let current = nesting.current[member]
         isStepping = true
         deliveryDepth += 1
-        nesting.members[member].access.unsafelyUnwrapped.deliverError(
-            StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+        withUnsafePointer(to: userInfo) { userInfo in
+            nesting.members[member].access.unsafelyUnwrapped.deliverError(
+                StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+        }
         endStep()
     }
 
@@ -602,8 +608,11 @@ extension Machine {
             nesting.stepBefore[member] = nesting.current[member]
             nesting.stepAfter[member] = nesting.current[member]
         }
-        for node in entries {
-            deliverLifecycle(entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
+        withUnsafePointer(to: context.userInfo) { none in
+            for node in entries {
+                deliverLifecycle(
+                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none)
+            }
         }
         endStep()
         return true

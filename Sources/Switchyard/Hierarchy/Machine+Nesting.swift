@@ -315,7 +315,7 @@ extension Machine {
         func context(_ facts: StepFacts) -> Context {
             Context(
                 event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: machine.value(of: facts.before),
-                toState: machine.value(of: facts.after), userInfo: facts.userInfo)
+                toState: machine.value(of: facts.after), userInfo: facts.userInfo.pointee)
         }
         func delivering(_ body: () -> Void) {
             machine.deliveryDepth += 1

@@ -303,13 +303,17 @@ extension Machine {
         let handlers = self.handlers
         isStepping = true
         deliveryDepth += 1
-        for node in before.reversed() where !restored.isActive(node) {
-            deliverLifecycle(entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
-        }
-        chart.configuration = restored
-        commitRestoredStates(of: nesting, rootState: afterCode)
-        for node in after where !old.isActive(node) {
-            deliverLifecycle(entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
+        withUnsafePointer(to: context.userInfo) { none in
+            for node in before.reversed() where !restored.isActive(node) {
+                deliverLifecycle(
+                    entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: none)
+            }
+            chart.configuration = restored
+            commitRestoredStates(of: nesting, rootState: afterCode)
+            for node in after where !old.isActive(node) {
+                deliverLifecycle(
+                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none)
+            }
         }
         endStep()
     }

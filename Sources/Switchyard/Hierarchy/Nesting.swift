@@ -46,18 +46,23 @@ struct MemberRoute {
 }
 
 /// What a nested machine's handlers are told of a step, in its own codes.
+///
+/// Plain values only: the step's `userInfo` is lent by address, so handing
+/// the facts to each machine copies no existential (a copy of `Any?` costs
+/// about a hundred instructions, even when it is `nil`).
 @usableFromInline
 struct StepFacts {
     /// The root's event, which a machine with the same event type reads.
     @usableFromInline var event: UnsafeRawPointer?
-    @usableFromInline var userInfo: Any?
+    /// The step's `userInfo`, valid while the step is delivered.
+    @usableFromInline var userInfo: UnsafePointer<Any?>
     /// The machine's state before the step, and after it (for a refusal, the
     /// state asked for).
     @usableFromInline var before: SymbolCode
     @usableFromInline var after: SymbolCode
 
     @inlinable
-    init(event: UnsafeRawPointer?, userInfo: Any?, before: SymbolCode, after: SymbolCode) {
+    init(event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, before: SymbolCode, after: SymbolCode) {
         self.event = event
         self.userInfo = userInfo
         self.before = before
@@ -260,6 +265,13 @@ final class Nesting {
     @exclusivity(unchecked) @usableFromInline var step: UInt32 = 0
     @exclusivity(unchecked) @usableFromInline var defaultEntry = StepPlan()
     @exclusivity(unchecked) @usableFromInline var scratch = ReusableList<SymbolCode>()
+    /// By node: the member that declares it (see ``owner(of:tree:)``), and
+    /// whether the root names it; worked out for the tree laid out
+    /// `cachedLayouts` times, and again when a name is added.
+    @exclusivity(unchecked) @usableFromInline var nodeOwners: [Int32] = []
+    @exclusivity(unchecked) @usableFromInline var rootNames: [Bool] = []
+    @exclusivity(unchecked) @usableFromInline var cachedLayouts: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var nodeCacheIsValid = false
 
     @usableFromInline
     init(
@@ -289,7 +301,7 @@ final class Nesting {
     @inlinable
     func code(of node: SymbolCode, in member: Int) -> SymbolCode {
         if member == 0 {
-            return node == .wildcard ? .wildcard : rootIsNamed(node) ? node : .unknown
+            return node == .wildcard ? .wildcard : isNamedByRoot(node) ? node : .unknown
         }
         guard Int(node) < names.count else { return .unknown }
         for name in names[Int(node)] where name.member == member && name.code != .wildcard {
@@ -337,6 +349,39 @@ final class Nesting {
         return .wildcard
     }
 
+    /// Whether the root names `node` (a code of the root that is not anonymous).
+    @inlinable
+    func isNamedByRoot(_ node: SymbolCode) -> Bool {
+        Int(node) < rootNames.count ? rootNames[Int(node)] : rootIsNamed(node)
+    }
+
+    /// Works out ``nodeOwners`` and ``rootNames`` again if the tree or the
+    /// names changed since they were.
+    @inlinable
+    func refreshNodeCache(tree: StateTree) {
+        guard !nodeCacheIsValid || cachedLayouts != tree.layouts || nodeOwners.count != tree.nodes.count else {
+            return
+        }
+        rebuildNodeCache(tree: tree)
+    }
+
+    /// - Complexity: O(*n* · *d*) for *n* nodes *d* deep, once after each change.
+    @usableFromInline
+    func rebuildNodeCache(tree: StateTree) {
+        nodeCacheIsValid = false
+        rootNames = (0..<tree.nodes.count).map { $0 != 0 && rootIsNamed(SymbolCode($0)) }
+        nodeOwners = (0..<tree.nodes.count).map { Int32(owner(of: SymbolCode($0), tree: tree)) }
+        cachedLayouts = tree.layouts
+        nodeCacheIsValid = true
+    }
+
+    /// The member that declares `node` (a node of the tree the cache was
+    /// worked out for), from the cache.
+    @inlinable
+    func cachedOwner(of node: SymbolCode) -> Int {
+        Int(nodeOwners[Int(node)])
+    }
+
     /// The member that declares `node`, or whose root it is nested under.
     @inlinable
     func owner(of node: SymbolCode, tree: StateTree) -> Int {
@@ -347,7 +392,7 @@ final class Nesting {
                     return name.member
                 }
             }
-            if rootIsNamed(current) {
+            if isNamedByRoot(current) {
                 return 0
             }
             current = tree.parent(of: current)
@@ -467,6 +512,7 @@ final class Nesting {
     /// Adds `name` to `node`'s names, after those of deeper machines.
     @usableFromInline
     func addName(_ name: NodeName, to node: SymbolCode) {
+        nodeCacheIsValid = false
         while names.count <= Int(node) {
             names.append([])
         }
@@ -482,28 +528,40 @@ final class Nesting {
     /// and the members they are nested in), and their states before and after.
     @inlinable
     func planDelivery(of plan: inout StepPlan, chart: Statechart) {
+        refreshNodeCache(tree: chart.tree)
         for index in 0..<touchedMembers.length {
             touched[touchedMembers.storage[index]] = false
         }
         touchedMembers.removeAll()
         markTouched(0)
         for index in 0..<plan.exits.length {
-            markTouched(owner(of: plan.exits.storage[index], tree: chart.tree))
+            markTouched(cachedOwner(of: plan.exits.storage[index]))
         }
         for index in 0..<plan.entries.length {
-            markTouched(owner(of: plan.entries.storage[index], tree: chart.tree))
+            markTouched(cachedOwner(of: plan.entries.storage[index]))
         }
         for index in 0..<plan.moves.length {
             markTouched(Int(plan.moves.storage[index].member))
         }
         // Deepest first, the order in which their transition handlers run.
         touchedMembers.insertionSort { members[$0].depth > members[$1].depth }
+        // Without regions, one atomic state is active after the step: the
+        // innermost state of each member is found from it.
+        let atomicAfter = chart.tree.hasParallel ? .unknown : chart.singleAtomic(after: &plan)
         for index in 0..<touchedMembers.length {
             let member = touchedMembers.storage[index]
             wasActive[member] = isActive(member, in: chart)
             willBeActive[member] = isActive(member, after: &plan, chart: chart)
             stepBefore[member] = current[member]
-            stepAfter[member] = state(of: member, after: &plan, chart: chart)
+            if !willBeActive[member] {
+                stepAfter[member] = defaultState(of: member, chart: chart)
+            } else if atomicAfter != .unknown {
+                let host = members[member].hostNode
+                let innermost = member == 0 || chart.tree.isDescendant(atomicAfter, of: host) ? atomicAfter : host
+                stepAfter[member] = nearestName(from: innermost, in: member, tree: chart.tree)
+            } else {
+                stepAfter[member] = state(of: member, after: &plan, chart: chart)
+            }
         }
     }
 
@@ -534,7 +592,7 @@ final class Nesting {
 
     /// What `member`'s handlers are told of the planned step.
     @inlinable
-    func facts(of member: Int, event: UnsafeRawPointer?, userInfo: Any?) -> StepFacts {
+    func facts(of member: Int, event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>) -> StepFacts {
         StepFacts(event: event, userInfo: userInfo, before: stepBefore[member], after: stepAfter[member])
     }
 
@@ -621,6 +679,7 @@ final class Nesting {
         guard syncedRoot < count else { return }
         let first = syncedRoot + 1
         syncedRoot = count
+        nodeCacheIsValid = false
         var placed = false
         for code in SymbolCode(first)...SymbolCode(count) where rootIsNamed(code) {
             placed = offer(code, of: 0, node: code, chart: chart) || placed
@@ -738,6 +797,9 @@ final class Nesting {
                 tree.nodes[Int(host)].history = kind
             }
         }
+        // Counted on from the old tree's layouts, so that what was worked out
+        // from the old tree is not taken for current.
+        tree.layouts = chart.tree.layouts
         tree.isLaidOut = false
         tree.layOut()
         chart.tree = tree
