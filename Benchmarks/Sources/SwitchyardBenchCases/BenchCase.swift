@@ -31,6 +31,7 @@ extension BenchCase {
         eventSmall, stateSmall, eventRing(states: 10), eventRing(states: 10_000), anyRoutes, mapping,
         handlers100, handlers100SameSlot, build(routes: 10_000), build(routes: 100_000),
         buildByCalls(routes: 10_000), buildByCalls(routes: 100_000), dispose10k, failed, nested3, parallel2,
-        nestedMachines, nestedMachinesOneChart, dslEventSmall, dslMapping, dslEffectsEventSmall, dslEffectsMapping, dslPure, dslPureNested,
+        nestedMachines, nestedMachinesOneChart, dslEventSmall, dslMapping, dslEffectsEventSmall, dslEffectsMapping,
+        dslPure, dslPureNested,
     ]
 }
