@@ -35,7 +35,15 @@ struct Configuration {
     }
 
     @inlinable
+    @inline(__always)
     mutating func grow(toHold code: SymbolCode) {
+        if Int(code) >= activeChild.count {
+            growSlowly(toHold: code)
+        }
+    }
+
+    @usableFromInline
+    mutating func growSlowly(toHold code: SymbolCode) {
         while activeChild.count <= Int(code) {
             activeChild.append(.wildcard)
             isActive.append(false)

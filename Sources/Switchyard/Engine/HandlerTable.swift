@@ -283,6 +283,14 @@ struct HandlerTable<S: StateType, E: EventType> {
         Self.walk(storage.lifecycleChain(entering: entering, code), in: storage.records, body)
     }
 
+    /// Whether a step of `kind` may have handlers that match it by its states
+    /// (handlers of transitions for a state request, "any" handlers for
+    /// both): when not, a step need not list the ancestries of its states.
+    @inlinable
+    func matchesStates(of kind: DeliveryKind) -> Bool {
+        !storage.anyHandlers.isEmpty || (kind == .state && !storage.stateHandlers.isEmpty)
+    }
+
     /// Calls `body` with every handler that a statechart step of `kind`
     /// concerns, in delivery order: a handler for `a => b` hears a step whose
     /// state before is `a` or inside it and whose state after is `b` or

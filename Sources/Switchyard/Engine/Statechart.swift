@@ -330,13 +330,20 @@ final class Statechart {
     /// Exits and enters what `plan` says.
     @inlinable
     func apply(_ plan: inout StepPlan) {
+        // Without regions one atomic state is active: no walk of the tree finds it.
+        let single = tree.hasParallel ? .wildcard : singleAtomic(after: &plan)
         for index in 0..<plan.exits.length {
             deactivate(plan.exits.storage[index])
         }
         for index in 0..<plan.entries.length {
             activate(plan.entries.storage[index], in: &configuration)
         }
-        collectAtomics(of: &configuration)
+        if single != .wildcard {
+            configuration.atomics.removeAll()
+            configuration.atomics.append(single)
+        } else {
+            collectAtomics(of: &configuration)
+        }
     }
 
     /// The deepest state that will contain every active atomic state (inside
@@ -346,6 +353,9 @@ final class Statechart {
     func innermostState(
         after plan: inout StepPlan, scratch: inout ReusableList<SymbolCode>, within ancestor: SymbolCode = .wildcard
     ) -> SymbolCode {
+        if ancestor == .wildcard, !tree.hasParallel {
+            return singleAtomic(after: &plan)
+        }
         scratch.removeAll()
         for index in 0..<configuration.atomics.length {
             let atomic = configuration.atomics.storage[index]

@@ -74,7 +74,7 @@ extension Machine {
             refuse(event: event, target: currentState, userInfo: userInfo)
             return refusal.map(Decision.refused) ?? .noRoute
         }
-        takeStep(kind: .event, event: event, eventCode: eventCode, userInfo: userInfo)
+        takeStep(kind: .event, event: event, eventCode: eventCode, userInfo: consume userInfo)
         return .move(to: currentState, code: currentCode)
     }
 
@@ -152,7 +152,7 @@ extension Machine {
             refuse(event: nil, target: target, userInfo: userInfo)
             return refusal.map(Decision.refused) ?? .noRoute
         }
-        takeStep(kind: .state, event: nil, eventCode: .wildcard, userInfo: userInfo)
+        takeStep(kind: .state, event: nil, eventCode: .wildcard, userInfo: consume userInfo)
         return .move(to: currentState, code: currentCode)
     }
 
@@ -331,7 +331,7 @@ extension Machine {
     /// handlers of `kind`, entries; then runs the requests its handlers made.
     @inlinable
     @inline(__always)
-    func takeStep(kind: DeliveryKind, event: E?, eventCode: SymbolCode, userInfo: Any?) {
+    func takeStep(kind: DeliveryKind, event: E?, eventCode: SymbolCode, userInfo: consuming Any?) {
         let chart = self.chart.unsafelyUnwrapped
         chart.planExits(into: &plan)
         // History is recorded as the states are exited, so a state exited and
@@ -340,7 +340,9 @@ extension Machine {
         chart.planEntries(into: &plan)
         let beforeCode = currentCode
         let afterCode = chart.innermostState(after: &plan, scratch: &scratch)
-        let context = Context(event: event, fromState: currentState, toState: value(of: afterCode), userInfo: userInfo)
+        // Moved, not copied: a copy and a destruction of `Any?` cost a hundred instructions.
+        let context = Context(
+            event: event, fromState: currentState, toState: value(of: afterCode), userInfo: consume userInfo)
         // Local copies: handlers may add or dispose handlers, and each
         // handler's request waits, so the plan stays as it is.
         let handlers = self.handlers
@@ -358,8 +360,11 @@ extension Machine {
         currentCode = afterCode
         ancestryBefore.removeAll()
         ancestryAfter.removeAll()
-        chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
-        chart.appendAncestry(of: afterCode, to: &ancestryAfter)
+        // Event handlers need no ancestries: the common case lists none.
+        if handlers.matchesStates(of: kind) {
+            chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
+            chart.appendAncestry(of: afterCode, to: &ancestryAfter)
+        }
         handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
             invoke($0, context)
         }
