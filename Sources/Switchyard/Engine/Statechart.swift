@@ -254,6 +254,7 @@ final class Statechart {
             addAncestors(of: move.target, below: domain, to: &plan)
         }
         plan.entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
+        planAtomics(of: &plan)
     }
 
     /// Fills the plan's entries with what entering `state` from outside the
@@ -327,68 +328,85 @@ final class Statechart {
 
     // MARK: Taking the step
 
-    /// Exits and enters what `plan` says.
+    /// Fills the plan's ``StepPlan/atomicsAfter``: the active atomic states
+    /// that survive its exits and the atomic states it enters, in document
+    /// order; ``planEntries(into:)`` ends with it.
+    @inlinable
+    func planAtomics(of plan: inout StepPlan) {
+        plan.atomicsAfter.removeAll()
+        // Without regions one atomic state is active: the one the step
+        // enters, else the one active now.
+        if !tree.hasParallel {
+            for index in stride(from: plan.entries.length - 1, through: 0, by: -1)
+            where tree.kind(of: plan.entries.storage[index]) == .atomic {
+                plan.atomicsAfter.append(plan.entries.storage[index])
+                return
+            }
+            if configuration.atomics.length > 0 {
+                plan.atomicsAfter.append(configuration.atomics.storage[0])
+            }
+            return
+        }
+        // Both lists are in document order: merge them.
+        var next = 0
+        func takeEntries(before atomic: SymbolCode?, _ plan: inout StepPlan) {
+            while next < plan.entries.length {
+                let entry = plan.entries.storage[next]
+                if let atomic, tree.order(of: entry) > tree.order(of: atomic) { return }
+                if tree.kind(of: entry) == .atomic {
+                    plan.atomicsAfter.append(entry)
+                }
+                next += 1
+            }
+        }
+        for index in 0..<configuration.atomics.length {
+            let atomic = configuration.atomics.storage[index]
+            guard !plan.exits.contains(atomic) else { continue }
+            takeEntries(before: atomic, &plan)
+            plan.atomicsAfter.append(atomic)
+        }
+        takeEntries(before: nil, &plan)
+    }
+
+    /// Exits and enters what `plan` says; its atomic states must be planned
+    /// (``planAtomics(of:)``).
     @inlinable
     func apply(_ plan: inout StepPlan) {
-        // Without regions one atomic state is active: no walk of the tree finds it.
-        let single = tree.hasParallel ? .wildcard : singleAtomic(after: &plan)
         for index in 0..<plan.exits.length {
             deactivate(plan.exits.storage[index])
         }
         for index in 0..<plan.entries.length {
             activate(plan.entries.storage[index], in: &configuration)
         }
-        if single != .wildcard {
-            configuration.atomics.removeAll()
-            configuration.atomics.append(single)
-        } else {
-            collectAtomics(of: &configuration)
+        configuration.atomics.removeAll()
+        for index in 0..<plan.atomicsAfter.length {
+            configuration.atomics.append(plan.atomicsAfter.storage[index])
         }
     }
 
-    /// The deepest state that will contain every active atomic state (inside
-    /// `ancestor`, if given) once `plan` is applied, found without applying it;
-    /// `ancestor` itself (the root by default) when none will be active in it.
+    /// The deepest state that will contain every active atomic state inside
+    /// `ancestor` (the root by default) once `plan` is applied; `ancestor`
+    /// itself when none will be active in it. The plan's atomic states must
+    /// be planned (``planAtomics(of:)``).
     @inlinable
-    func innermostState(
-        after plan: inout StepPlan, scratch: inout ReusableList<SymbolCode>, within ancestor: SymbolCode = .wildcard
-    ) -> SymbolCode {
-        if ancestor == .wildcard, !tree.hasParallel {
-            return singleAtomic(after: &plan)
-        }
-        scratch.removeAll()
-        for index in 0..<configuration.atomics.length {
-            let atomic = configuration.atomics.storage[index]
-            if !plan.exits.contains(atomic), ancestor == .wildcard || tree.isDescendant(atomic, of: ancestor) {
-                scratch.append(atomic)
+    func innermostState(after plan: inout StepPlan, within ancestor: SymbolCode = .wildcard) -> SymbolCode {
+        var first = SymbolCode.unknown
+        var last = SymbolCode.unknown
+        for index in 0..<plan.atomicsAfter.length {
+            let atomic = plan.atomicsAfter.storage[index]
+            if ancestor == .wildcard || tree.isDescendant(atomic, of: ancestor) {
+                if first == .unknown {
+                    first = atomic
+                }
+                last = atomic
             }
         }
-        for index in 0..<plan.entries.length {
-            let entry = plan.entries.storage[index]
-            if tree.kind(of: entry) == .atomic, ancestor == .wildcard || tree.isDescendant(entry, of: ancestor) {
-                scratch.append(entry)
-            }
-        }
-        guard scratch.length > 0 else { return ancestor }
-        var candidate = scratch.storage[0]
-        for index in 1..<scratch.length {
-            let state = scratch.storage[index]
-            while candidate != .wildcard, !tree.isWithin(state, candidate) {
-                candidate = tree.parent(of: candidate)
-            }
+        guard first != .unknown else { return ancestor }
+        var candidate = first
+        while candidate != ancestor, candidate != .wildcard, !tree.isWithin(last, candidate) {
+            candidate = tree.parent(of: candidate)
         }
         return candidate
-    }
-
-    /// The one atomic state active once `plan` is applied, in a chart
-    /// without regions: the atomic state it enters, else the one active now.
-    @inlinable
-    func singleAtomic(after plan: inout StepPlan) -> SymbolCode {
-        for index in stride(from: plan.entries.length - 1, through: 0, by: -1)
-        where tree.kind(of: plan.entries.storage[index]) == .atomic {
-            return plan.entries.storage[index]
-        }
-        return configuration.atomics.length > 0 ? configuration.atomics.storage[0] : .wildcard
     }
 
     /// `state` and its ancestors, innermost first, then the root.

@@ -31,6 +31,9 @@ struct StepPlan {
     @usableFromInline var exits = ReusableList<SymbolCode>()
     /// The states to enter, outermost first.
     @usableFromInline var entries = ReusableList<SymbolCode>()
+    /// The atomic states active once the step is applied, in document order
+    /// (see ``Statechart/planAtomics(of:)``).
+    @usableFromInline var atomicsAfter = ReusableList<SymbolCode>()
 
     @inlinable
     init() {}
@@ -40,5 +43,6 @@ struct StepPlan {
         moves.removeAll()
         exits.removeAll()
         entries.removeAll()
+        atomicsAfter.removeAll()
     }
 }

@@ -321,8 +321,7 @@ extension Machine {
         chart.recordHistory(of: &question)
         chart.planEntries(into: &question)
         chart.configuration.recorded = recorded
-        var scratch = ReusableList<SymbolCode>()
-        return value(of: chart.innermostState(after: &question, scratch: &scratch))
+        return value(of: chart.innermostState(after: &question))
     }
 
     // MARK: Delivering
@@ -339,7 +338,7 @@ extension Machine {
         chart.recordHistory(of: &plan)
         chart.planEntries(into: &plan)
         let beforeCode = currentCode
-        let afterCode = chart.innermostState(after: &plan, scratch: &scratch)
+        let afterCode = chart.innermostState(after: &plan)
         // Moved, not copied: a copy and a destruction of `Any?` cost a hundred instructions.
         let context = Context(
             event: event, fromState: currentState, toState: value(of: afterCode), userInfo: consume userInfo)

@@ -264,7 +264,6 @@ final class Nesting {
     @exclusivity(unchecked) @usableFromInline var eventCodeStep: [UInt32] = [0]
     @exclusivity(unchecked) @usableFromInline var step: UInt32 = 0
     @exclusivity(unchecked) @usableFromInline var defaultEntry = StepPlan()
-    @exclusivity(unchecked) @usableFromInline var scratch = ReusableList<SymbolCode>()
     /// By node: the member that declares it (see ``owner(of:tree:)``), and
     /// whether the root names it; worked out for the tree laid out
     /// `cachedLayouts` times, and again when a name is added.
@@ -547,7 +546,7 @@ final class Nesting {
         touchedMembers.insertionSort { members[$0].depth > members[$1].depth }
         // Without regions, one atomic state is active after the step: the
         // innermost state of each member is found from it.
-        let atomicAfter = chart.tree.hasParallel ? .unknown : chart.singleAtomic(after: &plan)
+        let atomicAfter = chart.tree.hasParallel || plan.atomicsAfter.isEmpty ? .unknown : plan.atomicsAfter[0]
         for index in 0..<touchedMembers.length {
             let member = touchedMembers.storage[index]
             wasActive[member] = isActive(member, in: chart)
@@ -615,7 +614,7 @@ final class Nesting {
             return defaultState(of: member, chart: chart)
         }
         let host = members[member].hostNode
-        let innermost = chart.innermostState(after: &plan, scratch: &scratch, within: host)
+        let innermost = chart.innermostState(after: &plan, within: host)
         return nearestName(from: innermost, in: member, tree: chart.tree)
     }
 

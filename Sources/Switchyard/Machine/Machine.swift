@@ -79,12 +79,11 @@ public final class Machine<S: StateType, E: EventType> {
     @exclusivity(unchecked) @usableFromInline var chart: Statechart?
     /// The state the statechart's configuration starts from until it begins.
     @exclusivity(unchecked) @usableFromInline var initialState: S
-    /// The step being planned or delivered, and scratch lists, kept so that a
+    /// The step being planned or delivered, and the lists of ancestries, kept so that a
     /// step allocates nothing once they have grown.
     @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
     @exclusivity(unchecked) @usableFromInline var ancestryBefore = ReusableList<SymbolCode>()
     @exclusivity(unchecked) @usableFromInline var ancestryAfter = ReusableList<SymbolCode>()
-    @exclusivity(unchecked) @usableFromInline var scratch = ReusableList<SymbolCode>()
     /// Requests made by handlers while a statechart runs a step, decided after it.
     @exclusivity(unchecked) @usableFromInline var queuedRequests: [QueuedRequest] = []
     @exclusivity(unchecked) @usableFromInline var isStepping = false
