@@ -168,13 +168,17 @@ final class Statechart {
             guard let otherDomain = other.domain else { return false }
             return tree.isWithin(domain, otherDomain) || tree.isWithin(otherDomain, domain)
         }
+        var replaces = false
         for index in 0..<plan.moves.length {
             let other = plan.moves.storage[index]
-            if conflicts(other), !tree.isDescendant(move.source, of: other.source) {
-                return
+            if conflicts(other) {
+                guard tree.isDescendant(move.source, of: other.source) else { return }
+                replaces = true
             }
         }
-        plan.moves.removeAll(where: conflicts)
+        if replaces {
+            plan.moves.removeAll(where: conflicts)
+        }
         plan.moves.append(move)
     }
 
@@ -369,7 +373,7 @@ final class Statechart {
     }
 
     /// Exits and enters what `plan` says; its atomic states must be planned
-    /// (``planAtomics(of:)``).
+    /// (``planAtomics(of:)``), and the configuration takes that list over.
     @inlinable
     func apply(_ plan: inout StepPlan) {
         for index in 0..<plan.exits.length {
@@ -378,10 +382,9 @@ final class Statechart {
         for index in 0..<plan.entries.length {
             activate(plan.entries.storage[index], in: &configuration)
         }
-        configuration.atomics.removeAll()
-        for index in 0..<plan.atomicsAfter.length {
-            configuration.atomics.append(plan.atomicsAfter.storage[index])
-        }
+        // Handed over, not copied: the plan's list is planned again before it is read.
+        swap(&configuration.atomics, &plan.atomicsAfter)
+        plan.atomicsAfter.removeAll()
     }
 
     /// The deepest state that will contain every active atomic state inside

@@ -96,8 +96,11 @@ extension Machine {
         defer { decisionDepth -= 1 }
         if chart.tree.hasChildren {
             var chosen = 0
-            for atomic in chart.configuration.atomics {
-                var state = atomic
+            // By index: a copy of the list would cost a retain and a release.
+            var index = 0
+            while index < chart.configuration.atomics.length {
+                var state = chart.configuration.atomics.storage[index]
+                index += 1
                 while true {
                     if let route = routes.firstRoute(
                         event: event, code: eventCode, on: state, current: current, userInfo: userInfo,
@@ -173,8 +176,10 @@ extension Machine {
             chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: isLocal), into: &plan)
         }
         if chart.tree.hasChildren {
-            for atomic in chart.configuration.atomics {
-                var state = atomic
+            var index = 0
+            while index < chart.configuration.atomics.length {
+                var state = chart.configuration.atomics.storage[index]
+                index += 1
                 while true {
                     if let route = routes.firstRoute(
                         on: state, to: target, code: targetCode, current: current, userInfo: userInfo,
