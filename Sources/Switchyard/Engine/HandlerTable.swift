@@ -276,11 +276,26 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
     }
 
+    /// Whether the state `code` has entry (or exit) handlers.
+    @inlinable
+    func hasLifecycleHandlers(entering: Bool, of code: SymbolCode) -> Bool {
+        !storage.lifecycleChain(entering: entering, code).isEmpty
+    }
+
     /// Calls `body` with the entry (or exit) handlers of the state `code`, in order.
     @inlinable
     func forEachLifecycleHandler(entering: Bool, of code: SymbolCode, _ body: (Record) -> Void) {
         let storage = self.storage
         Self.walk(storage.lifecycleChain(entering: entering, code), in: storage.records, body)
+    }
+
+    /// Whether a step of `kind` (for an event, of the event `event`) may
+    /// have handlers of transitions to run: when not, a step need not build
+    /// a context for them.
+    @inlinable
+    func mayHear(_ kind: DeliveryKind, event: SymbolCode) -> Bool {
+        matchesStates(of: kind)
+            || (kind == .event && (!storage.eventChain(event).isEmpty || !storage.eventChain(.wildcard).isEmpty))
     }
 
     /// Whether a step of `kind` may have handlers that match it by its states

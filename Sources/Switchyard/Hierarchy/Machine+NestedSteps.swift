@@ -124,28 +124,35 @@ extension Machine {
             }
         }
         var chosen = 0
-        for atomic in chart.configuration.atomics where member == 0 || chart.tree.isDescendant(atomic, of: host) {
+        // Lists read in place, by index, and closures called unretained: each
+        // copy would cost a retain and a release.
+        var atomicIndex = 0
+        while atomicIndex < chart.configuration.atomics.length {
+            let atomic = chart.configuration.atomics.storage[atomicIndex]
+            atomicIndex += 1
+            guard member == 0 || chart.tree.isDescendant(atomic, of: host) else { continue }
             var node = atomic
             search: while true {
-                if Int(node) < nesting.names.count {
-                    for name in nesting.names[Int(node)] {
-                        let access = nesting.members[name.member].access.unsafelyUnwrapped
-                        guard access.hasEvents else { continue }
-                        guard
-                            let route = access.firstEventRoute(
-                                event, nesting.eventCode(in: name.member, event: event), name.code,
-                                nesting.current[name.member], userInfo, &refusal)
-                        else { continue }
-                        let target =
-                            route.target == .wildcard
-                            ? .wildcard : nesting.node(of: route.target, in: name.member, chart: chart)
-                        var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
-                        move.id = route.id
-                        move.member = UInt32(name.member)
-                        choose(move, &plan)
-                        chosen += 1
-                        break search
+                var position = 0
+                while Int(node) < nesting.names.count, position < nesting.names[Int(node)].count {
+                    let name = nesting.names[Int(node)][position]
+                    position += 1
+                    let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
+                        guard access.hasEvents else { return nil }
+                        return access.firstEventRoute(
+                            event, nesting.eventCode(in: name.member, event: event), name.code,
+                            nesting.current[name.member], userInfo, &refusal)
                     }
+                    guard let route else { continue }
+                    let target =
+                        route.target == .wildcard
+                        ? .wildcard : nesting.node(of: route.target, in: name.member, chart: chart)
+                    var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
+                    move.id = route.id
+                    move.member = UInt32(name.member)
+                    choose(move, &plan)
+                    chosen += 1
+                    break search
                 }
                 let rootCode = node == .wildcard || routes.storage.states.name(of: node) != nil ? node : .unknown
                 if rootCode != .unknown,
@@ -291,37 +298,49 @@ extension Machine {
         isStepping = true
         deliveryDepth += 1
 
+        let hasUserInfo = userInfo != nil
         withUnsafePointer(to: userInfo) { userInfo in
             for index in 0..<plan.exits.length {
                 deliverLifecycle(
                     entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
-                    userInfo: userInfo)
+                    userInfo: userInfo, hasUserInfo: hasUserInfo)
             }
             chart.apply(&plan)
             nesting.commitStates()
             currentState = context.toState
             currentCode = afterCode
             for member in nesting.deliveryOrder where member != 0 && nesting.hearsTransition(member) {
-                nesting.appendAncestry(of: nesting.stepBefore[member], in: member, to: &ancestryBefore, chart: chart)
-                nesting.appendAncestry(of: nesting.stepAfter[member], in: member, to: &ancestryAfter, chart: chart)
                 let memberEvent =
-                    kind == .event && nesting.members[member].access.unsafelyUnwrapped.hasEvents
+                    kind == .event && nesting.withAccess(of: member, \.hasEvents)
                     ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped) : .wildcard
-                nesting.members[member].access.unsafelyUnwrapped.deliverTransition(
-                    kind, memberEvent, ancestryBefore, ancestryAfter,
-                    nesting.facts(of: member, event: event, userInfo: userInfo))
+                // No context is built for a machine without a handler to hear it.
+                let interest = nesting.withAccess(of: member) { $0.transitionInterest(kind, memberEvent) }
+                guard interest.hears else { continue }
+                ancestryBefore.removeAll()
+                ancestryAfter.removeAll()
+                if interest.matchesStates {
+                    nesting.appendAncestry(
+                        of: nesting.stepBefore[member], in: member, to: &ancestryBefore, chart: chart)
+                    nesting.appendAncestry(of: nesting.stepAfter[member], in: member, to: &ancestryAfter, chart: chart)
+                }
+                let facts = nesting.facts(of: member, event: event, userInfo: userInfo, hasUserInfo: hasUserInfo)
+                nesting.withAccess(of: member) {
+                    $0.deliverTransition(kind, memberEvent, ancestryBefore, ancestryAfter, facts)
+                }
             }
             ancestryBefore.removeAll()
             ancestryAfter.removeAll()
-            chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
-            chart.appendAncestry(of: afterCode, to: &ancestryAfter)
+            if handlers.matchesStates(of: kind) {
+                chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
+                chart.appendAncestry(of: afterCode, to: &ancestryAfter)
+            }
             handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
                 invoke($0, context)
             }
             for index in 0..<plan.entries.length {
                 deliverLifecycle(
                     entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
-                    event: event, userInfo: userInfo)
+                    event: event, userInfo: userInfo, hasUserInfo: hasUserInfo)
             }
         }
 
@@ -331,11 +350,11 @@ extension Machine {
     /// Runs the exit or entry handlers of `node` of every machine that names
     /// it: on the way out the innermost machine's first and the root's last,
     /// on the way in the other way round. Each nested machine is told what
-    /// ``Nesting/facts(of:event:userInfo:)`` holds for it.
+    /// ``Nesting/facts(of:event:userInfo:hasUserInfo:)`` holds for it.
     @inlinable
     func deliverLifecycle(
         entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
-        event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>
+        event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, hasUserInfo: Bool
     ) {
         let nesting = self.nesting.unsafelyUnwrapped
         // The root's names never change once given, so even a cache laid out
@@ -345,12 +364,13 @@ extension Machine {
             handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
         }
         if Int(node) < nesting.names.count {
-            let names = nesting.names[Int(node)]
-            for offset in names.indices {
-                let name = names[entering ? names.count - 1 - offset : offset]
+            // Read in place: a copy of the list would cost a retain.
+            let count = nesting.names[Int(node)].count
+            for offset in 0..<count {
+                let name = nesting.names[Int(node)][entering ? count - 1 - offset : offset]
                 guard name.code != .wildcard else { continue }
-                nesting.members[name.member].access.unsafelyUnwrapped.deliverLifecycle(
-                    entering, name.code, nesting.facts(of: name.member, event: event, userInfo: userInfo))
+                let facts = nesting.facts(of: name.member, event: event, userInfo: userInfo, hasUserInfo: hasUserInfo)
+                nesting.withAccess(of: name.member) { $0.deliverLifecycle(entering, name.code, facts) }
             }
         }
         if !entering, rootNamesIt {
@@ -375,7 +395,8 @@ extension Machine {
         deliveryDepth += 1
         withUnsafePointer(to: userInfo) { userInfo in
             nesting.members[member].access.unsafelyUnwrapped.deliverError(
-                StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+                StepFacts(
+                    event: event, userInfo: userInfo, hasUserInfo: true, before: current, after: target ?? current))
         }
         endStep()
     }
@@ -611,7 +632,8 @@ extension Machine {
         withUnsafePointer(to: context.userInfo) { none in
             for node in entries {
                 deliverLifecycle(
-                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none)
+                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none,
+                    hasUserInfo: false)
             }
         }
         endStep()

@@ -315,7 +315,7 @@ extension Machine {
         func context(_ facts: StepFacts) -> Context {
             Context(
                 event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: machine.value(of: facts.before),
-                toState: machine.value(of: facts.after), userInfo: facts.userInfo.pointee)
+                toState: machine.value(of: facts.after), userInfo: facts.hasUserInfo ? facts.userInfo.pointee : nil)
         }
         func delivering(_ body: () -> Void) {
             machine.deliveryDepth += 1
@@ -387,10 +387,16 @@ extension Machine {
             },
             deliverLifecycle: { entering, code, facts in
                 let handlers = machine.handlers
+                // Most states have no entry or exit handler: build no context for them.
+                guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
                 let context = context(facts)
                 delivering {
                     handlers.forEachLifecycleHandler(entering: entering, of: code) { machine.invoke($0, context) }
                 }
+            },
+            transitionInterest: { kind, eventCode in
+                let handlers = machine.handlers
+                return (handlers.mayHear(kind, event: eventCode), handlers.matchesStates(of: kind))
             },
             deliverTransition: { kind, eventCode, before, after, facts in
                 let handlers = machine.handlers

@@ -306,13 +306,15 @@ extension Machine {
         withUnsafePointer(to: context.userInfo) { none in
             for node in before.reversed() where !restored.isActive(node) {
                 deliverLifecycle(
-                    entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: none)
+                    entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: none,
+                    hasUserInfo: false)
             }
             chart.configuration = restored
             commitRestoredStates(of: nesting, rootState: afterCode)
             for node in after where !old.isActive(node) {
                 deliverLifecycle(
-                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none)
+                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none,
+                    hasUserInfo: false)
             }
         }
         endStep()

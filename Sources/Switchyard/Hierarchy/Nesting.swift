@@ -56,15 +56,22 @@ struct StepFacts {
     @usableFromInline var event: UnsafeRawPointer?
     /// The step's `userInfo`, valid while the step is delivered.
     @usableFromInline var userInfo: UnsafePointer<Any?>
+    /// Whether `userInfo` holds a value: asked once a step, since reading
+    /// an `Any?` goes through the runtime's witnesses even when it is `nil`.
+    @usableFromInline var hasUserInfo: Bool
     /// The machine's state before the step, and after it (for a refusal, the
     /// state asked for).
     @usableFromInline var before: SymbolCode
     @usableFromInline var after: SymbolCode
 
     @inlinable
-    init(event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, before: SymbolCode, after: SymbolCode) {
+    init(
+        event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, hasUserInfo: Bool, before: SymbolCode,
+        after: SymbolCode
+    ) {
         self.event = event
         self.userInfo = userInfo
+        self.hasUserInfo = hasUserInfo
         self.before = before
         self.after = after
     }
@@ -117,6 +124,11 @@ final class MemberAccess {
     @usableFromInline let setCurrent: (SymbolCode) -> Void
     /// Runs its entry (`true`) or exit handlers of a code.
     @usableFromInline let deliverLifecycle: (_ entering: Bool, _ code: SymbolCode, _ facts: StepFacts) -> Void
+    /// Whether it may have handlers of a transition of a kind (and event
+    /// code) to run, and whether they match by state, so that they need the
+    /// ancestries of ``deliverTransition``.
+    @usableFromInline let transitionInterest:
+        (_ kind: DeliveryKind, _ eventCode: SymbolCode) -> (hears: Bool, matchesStates: Bool)
     /// Runs its handlers of a transition, given the ancestries of its states
     /// before and after the step (its codes, innermost first, then `.any`).
     @usableFromInline let deliverTransition:
@@ -150,6 +162,7 @@ final class MemberAccess {
         stateMappingAllows: @escaping (SymbolCode, SymbolCode, Any?) -> Bool,
         setCurrent: @escaping (SymbolCode) -> Void,
         deliverLifecycle: @escaping (Bool, SymbolCode, StepFacts) -> Void,
+        transitionInterest: @escaping (DeliveryKind, SymbolCode) -> (hears: Bool, matchesStates: Bool),
         deliverTransition:
             @escaping (
                 DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts
@@ -171,6 +184,7 @@ final class MemberAccess {
         self.stateMappingAllows = stateMappingAllows
         self.setCurrent = setCurrent
         self.deliverLifecycle = deliverLifecycle
+        self.transitionInterest = transitionInterest
         self.deliverTransition = deliverTransition
         self.deliverError = deliverError
         self.describe = describe
@@ -229,6 +243,9 @@ final class Nesting {
     }
 
     @exclusivity(unchecked) @usableFromInline var members: [Member]
+    /// By member: its closures, unretained (``members`` keeps them), so
+    /// that a step calls them without a retain and a release per call.
+    @exclusivity(unchecked) @usableFromInline var accesses: [Unmanaged<MemberAccess>?] = [nil]
     /// By node: its names outside the root, innermost machine first. The root
     /// names a node by the node's own code, when the code names a value.
     @exclusivity(unchecked) @usableFromInline var names: [[NodeName]] = [[]]
@@ -284,6 +301,13 @@ final class Nesting {
         self.rootIsNamed = rootIsNamed
         self.reserveRootCode = reserveRootCode
         self.rootDescribe = rootDescribe
+    }
+
+    /// Calls `body` with `member`'s closures (not the root's), unretained.
+    @inlinable
+    @inline(__always)
+    func withAccess<Result>(of member: Int, _ body: (MemberAccess) -> Result) -> Result {
+        accesses[member].unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
 
     // MARK: Names
@@ -415,7 +439,7 @@ final class Nesting {
     func eventCode(in member: Int, event: UnsafeRawPointer) -> SymbolCode {
         if eventCodeStep[member] != step {
             eventCodeStep[member] = step
-            eventCodes[member] = members[member].access.unsafelyUnwrapped.eventCode(event)
+            eventCodes[member] = withAccess(of: member) { $0.eventCode(event) }
         }
         return eventCodes[member]
     }
@@ -455,6 +479,7 @@ final class Nesting {
                 access: access, machine: machine, parent: parent, host: host, depth: members[parent].depth + 1,
                 tree: tree))
         members[parent].children.append(index)
+        accesses.append(Unmanaged.passUnretained(access))
         current.append(initial)
         touched.append(false)
         wasActive.append(false)
@@ -591,8 +616,12 @@ final class Nesting {
 
     /// What `member`'s handlers are told of the planned step.
     @inlinable
-    func facts(of member: Int, event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>) -> StepFacts {
-        StepFacts(event: event, userInfo: userInfo, before: stepBefore[member], after: stepAfter[member])
+    func facts(of member: Int, event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, hasUserInfo: Bool)
+        -> StepFacts
+    {
+        StepFacts(
+            event: event, userInfo: userInfo, hasUserInfo: hasUserInfo, before: stepBefore[member],
+            after: stepAfter[member])
     }
 
     /// Records the states of the members the step concerned, once applied.
@@ -602,7 +631,8 @@ final class Nesting {
             let member = touchedMembers.storage[index]
             current[member] = stepAfter[member]
             if member != 0 {
-                members[member].access.unsafelyUnwrapped.setCurrent(stepAfter[member])
+                let state = stepAfter[member]
+                withAccess(of: member) { $0.setCurrent(state) }
             }
         }
     }

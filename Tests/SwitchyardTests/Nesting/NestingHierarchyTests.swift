@@ -236,6 +236,36 @@ private struct Hierarchy {
         #expect(app.state == .screen(.home))
     }
 
+    @Test(arguments: [nil, "token"])
+    func userInfoReachesEveryHandlerOfANestedMachine(userInfo: String?) {
+        let lamp = Machine<Lamp, Nav>(state: .off) { lamp in
+            lamp.addRoutes(event: .next, transitions: [.off => .dim])
+        }
+        let room = Machine<Room, Nav>(state: .empty) { room in
+            room.addRoutes(event: .open, transitions: [.empty => .occupied])
+        }
+        room.nest(lamp, under: .occupied, as: Room.lamp)
+        var heard: [String] = []
+        func record(_ name: String) -> (Machine<Lamp, Nav>.Context) -> Void {
+            { heard.append("\(name) \($0.userInfo.map { "\($0)" } ?? "none")") }
+        }
+        lamp.addEntryHandler(.off, handler: record("enter off"))
+        lamp.addExitHandler(.off, handler: record("exit off"))
+        lamp.addHandler(event: .next, handler: record("next"))
+        lamp.addAnyHandler(.off => .dim, handler: record("off => dim"))
+        lamp.addErrorHandler(handler: record("refused"))
+
+        room.tryEvent(.open, userInfo: userInfo)
+        lamp.tryEvent(.next, userInfo: userInfo)
+        lamp.tryEvent(.next, userInfo: userInfo)
+        let expected = userInfo ?? "none"
+        #expect(
+            heard == [
+                "enter off \(expected)", "exit off \(expected)", "next \(expected)", "off => dim \(expected)",
+                "refused \(expected)",
+            ])
+    }
+
     @Test func aNestedMachineWithoutEventsIsDrivenByStatesAndEventsPassIt() {
         let lamp = Machine<Lamp, NoEvent>(state: .off) { lamp in
             lamp.addRoute(.off => .dim)
