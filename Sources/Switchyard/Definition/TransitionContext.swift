@@ -19,7 +19,15 @@ public struct TransitionContext<S: StateType, E: EventType> {
     /// The state the machine moves to. For a failed event this is `fromState`.
     public var toState: S
     /// The value passed with the request, untouched; never stored by the machine.
-    public var userInfo: Any?
+    public var userInfo: Any? {
+        get { userInfoBox?.value }
+        set { userInfoBox = UserInfoBox.boxing(newValue) }
+    }
+
+    /// `userInfo`, boxed once per request and shared by every context of it:
+    /// a `nil` reference costs nothing to copy or destroy, where an `Any?`
+    /// goes through its type's value witnesses each time.
+    @usableFromInline var userInfoBox: UserInfoBox?
 
     /// Creates a context.
     ///
@@ -30,10 +38,27 @@ public struct TransitionContext<S: StateType, E: EventType> {
     ///   - userInfo: Anything the caller passed along.
     @inlinable
     public init(event: E?, fromState: S, toState: S, userInfo: Any?) {
+        self.init(event: event, fromState: fromState, toState: toState, userInfoBox: UserInfoBox.boxing(userInfo))
+    }
+
+    /// Creates a context that shares the request's boxed `userInfo`.
+    @inlinable
+    init(event: E?, fromState: S, toState: S, userInfoBox: UserInfoBox?) {
         self.event = event
         self.fromState = fromState
         self.toState = toState
-        self.userInfo = userInfo
+        self.userInfoBox = userInfoBox
+    }
+}
+
+extension TransitionContext: CustomReflectable {
+    /// The four fields SwiftState's context has, in its order (`dump` shows
+    /// them rather than the box that holds `userInfo`).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["event": event as Any, "fromState": fromState, "toState": toState, "userInfo": userInfo as Any],
+            displayStyle: .struct)
     }
 }
 

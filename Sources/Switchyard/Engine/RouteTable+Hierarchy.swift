@@ -32,7 +32,7 @@ extension RouteTable {
     /// target (the current state for a route to `.any`).
     @inlinable
     func firstRoute(
-        in eventCode: SymbolCode, _ state: SymbolCode, event: E, current: S, userInfo: Any?,
+        in eventCode: SymbolCode, _ state: SymbolCode, event: E, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         let storage = self.storage
@@ -59,7 +59,7 @@ extension RouteTable {
     /// - Complexity: Two integer look-ups, then the guards of the routes tried.
     @inlinable
     func firstRoute(
-        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, userInfo: Any?,
+        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
@@ -74,7 +74,7 @@ extension RouteTable {
     /// to `.any` (stay) from a self-transition.
     @inlinable
     func firstRouteInFlatOrder(
-        event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, userInfo: Any?,
+        event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         func first(_ eventCode: SymbolCode, _ state: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
@@ -91,7 +91,7 @@ extension RouteTable {
     /// - Complexity: At most four integer look-ups, then the guards of the routes tried.
     @inlinable
     func firstRoute(
-        on state: SymbolCode, to target: S, code targetCode: SymbolCode, current: S, userInfo: Any?,
+        on state: SymbolCode, to target: S, code targetCode: SymbolCode, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         let storage = self.storage
@@ -131,7 +131,9 @@ extension RouteTable {
     /// Whether some route of `event` (or `.any` event) from `state` leads
     /// to `target`; a route to `.any` stays, so it leads to `current`.
     @inlinable
-    func someRoute(event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, to target: S, userInfo: Any?)
+    func someRoute(
+        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, to target: S, userInfo: UserInfoBox?
+    )
         -> Bool
     {
         let storage = self.storage
@@ -149,11 +151,11 @@ extension RouteTable {
     /// The first route mapping that names a target for `event` (`nil` when
     /// asking for a state) from `state`, in registration order.
     @inlinable
-    func mappedTarget(event: E?, from state: S, userInfo: Any?) -> S? {
+    func mappedTarget(event: E?, from state: S, userInfo: UserInfoBox?) -> S? {
         let storage = self.storage
         var node = storage.routeMappingChain.head
         while node >= 0 {
-            if let target = storage.routeMappings[node].body(event, state, userInfo) {
+            if let target = storage.routeMappings[node].body(event, state, userInfo?.value) {
                 return target
             }
             node = storage.routeMappings.next(after: node)
@@ -163,11 +165,11 @@ extension RouteTable {
 
     /// Whether a state route mapping allows `state` → `target`.
     @inlinable
-    func stateMappingAllows(from state: S, to target: S, userInfo: Any?) -> Bool {
+    func stateMappingAllows(from state: S, to target: S, userInfo: UserInfoBox?) -> Bool {
         let storage = self.storage
         var node = storage.stateRouteMappingChain.head
         while node >= 0 {
-            if let targets = storage.stateRouteMappings[node].body(state, userInfo), targets.contains(target) {
+            if let targets = storage.stateRouteMappings[node].body(state, userInfo?.value), targets.contains(target) {
                 return true
             }
             node = storage.stateRouteMappings.next(after: node)

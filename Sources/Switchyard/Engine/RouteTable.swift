@@ -42,7 +42,7 @@ struct RouteTable<S: StateType, E: EventType> {
 
         /// Whether the route may take the move `from` → `to`, or why not.
         @inlinable
-        func refusal(event: E?, from: S, to: S, userInfo: Any?) -> Refusal? {
+        func refusal(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Refusal? {
             guard let guarded else { return nil }
             return guarded.refusal(event: event, from: from, to: to, userInfo: userInfo)
         }
@@ -349,7 +349,7 @@ struct RouteTable<S: StateType, E: EventType> {
     ///   guards of the routes that could fire.
     @inlinable
     func decide(
-        event: E, code eventCode: SymbolCode, from state: S, code stateCode: SymbolCode, userInfo: Any?
+        event: E, code eventCode: SymbolCode, from state: S, code stateCode: SymbolCode, userInfo: UserInfoBox?
     ) -> Decision<S> {
         let storage = self.storage
         var refusal: Refusal?
@@ -377,7 +377,7 @@ struct RouteTable<S: StateType, E: EventType> {
         }
         var node = storage.routeMappingChain.head
         while node >= 0 {
-            if let target = storage.routeMappings[node].body(event, state, userInfo) {
+            if let target = storage.routeMappings[node].body(event, state, userInfo?.value) {
                 return .move(to: target, code: .unknown)
             }
             node = storage.routeMappings.next(after: node)
@@ -394,7 +394,9 @@ struct RouteTable<S: StateType, E: EventType> {
     /// - Complexity: No hashing; at most eight integer look-ups, then the
     ///   guards of the routes that could allow the move.
     @inlinable
-    func decide(from state: S, code stateCode: SymbolCode, to target: S, code targetCode: SymbolCode, userInfo: Any?)
+    func decide(
+        from state: S, code stateCode: SymbolCode, to target: S, code targetCode: SymbolCode, userInfo: UserInfoBox?
+    )
         -> Decision<S>
     {
         let storage = self.storage
@@ -444,14 +446,14 @@ struct RouteTable<S: StateType, E: EventType> {
         }
         var node = storage.stateRouteMappingChain.head
         while node >= 0 {
-            if let targets = storage.stateRouteMappings[node].body(state, userInfo), targets.contains(target) {
+            if let targets = storage.stateRouteMappings[node].body(state, userInfo?.value), targets.contains(target) {
                 return .move(to: target, code: targetCode)
             }
             node = storage.stateRouteMappings.next(after: node)
         }
         node = storage.routeMappingChain.head
         while node >= 0 {
-            if storage.routeMappings[node].body(nil, state, userInfo) == target {
+            if storage.routeMappings[node].body(nil, state, userInfo?.value) == target {
                 return .move(to: target, code: targetCode)
             }
             node = storage.routeMappings.next(after: node)
@@ -461,7 +463,7 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Whether `event` could take the machine from `state` to `target`, by any
     /// of its routes (not only the one `tryEvent` would choose) or mappings.
-    func allows(event: E, from state: S, to target: S, userInfo: Any?) -> Bool {
+    func allows(event: E, from state: S, to target: S, userInfo: UserInfoBox?) -> Bool {
         let storage = self.storage
         let eventCode = code(of: event)
         let stateCode = code(of: state)
@@ -478,7 +480,7 @@ struct RouteTable<S: StateType, E: EventType> {
             return true
         }
         return storage.routeMappings.contains(in: storage.routeMappingChain) {
-            $0.body(event, state, userInfo) == target
+            $0.body(event, state, userInfo?.value) == target
         }
     }
 }
@@ -617,9 +619,9 @@ final class RouteGuard<S: StateType, E: EventType> {
     /// Why the move `from` → `to` is refused, or `nil` if it is allowed. A
     /// context (and its copy of `userInfo`) is made only for a condition.
     @inlinable
-    func refusal(event: E?, from: S, to: S, userInfo: Any?) -> Refusal? {
+    func refusal(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Refusal? {
         if let condition {
-            return condition(TransitionContext(event: event, fromState: from, toState: to, userInfo: userInfo))
+            return condition(TransitionContext(event: event, fromState: from, toState: to, userInfoBox: userInfo))
                 ? nil : .conditions
         }
         if let sources, !sources.contains(from) { return .sourceNotListed }

@@ -8,7 +8,7 @@ extension Machine {
 
     /// Decides and takes the step `event`, sent to this machine, causes in its hierarchy.
     @inlinable
-    func performHierarchyStep(event: E, userInfo: Any?) -> Decision<S> {
+    func performHierarchyStep(event: E, userInfo: UserInfoBox?) -> Decision<S> {
         let outcome = withUnsafePointer(to: event) { pointer in
             if let link = nestingLink {
                 return link.requestEvent(link.member, UnsafeRawPointer(pointer), userInfo)
@@ -20,7 +20,7 @@ extension Machine {
 
     /// Decides and takes the step asking this machine for `target` causes in its hierarchy.
     @inlinable
-    func performHierarchyStep(toward target: S, userInfo: Any?) -> Decision<S> {
+    func performHierarchyStep(toward target: S, userInfo: UserInfoBox?) -> Decision<S> {
         let code = internedCode(of: target)
         if let link = nestingLink {
             return decision(after: link.requestState(link.member, code, userInfo))
@@ -38,7 +38,7 @@ extension Machine {
 
     /// Decides and takes the step `event`, sent to `member`, causes.
     @inlinable
-    func requestNested(member: Int, event: UnsafeRawPointer, userInfo: Any?) -> NestedOutcome {
+    func requestNested(member: Int, event: UnsafeRawPointer, userInfo: UserInfoBox?) -> NestedOutcome {
         let value = event.load(as: E.self)
         guard !isStepping else {
             queuedRequests.append(.nestedEvent(member: member, value, userInfo: userInfo))
@@ -68,7 +68,7 @@ extension Machine {
 
     /// Decides and takes the step asking `member` for its state `target` causes.
     @inlinable
-    func requestNested(member: Int, target: SymbolCode, userInfo: Any?) -> NestedOutcome {
+    func requestNested(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> NestedOutcome {
         guard !isStepping else {
             queuedRequests.append(.nestedState(member: member, target, userInfo: userInfo))
             return .refused(.queued)
@@ -103,7 +103,7 @@ extension Machine {
     /// failing that, the member's route mappings. Returns why routes refused.
     @inlinable
     func chooseNestedMoves(
-        event: UnsafeRawPointer, eventCode: SymbolCode, member: Int, userInfo: Any?, into plan: inout StepPlan
+        event: UnsafeRawPointer, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, into plan: inout StepPlan
     ) -> Refusal? {
         // Local copies: conditions and mappings may read and change the machines.
         let routes = self.routes
@@ -181,7 +181,7 @@ extension Machine {
     /// The node that `member`'s route mappings name for `event` (`nil`: a
     /// state request) from its state.
     @inlinable
-    func mappedNode(event: UnsafeRawPointer?, member: Int, userInfo: Any?) -> SymbolCode? {
+    func mappedNode(event: UnsafeRawPointer?, member: Int, userInfo: UserInfoBox?) -> SymbolCode? {
         let nesting = self.nesting.unsafelyUnwrapped
         let chart = self.chart.unsafelyUnwrapped
         if member == 0 {
@@ -201,7 +201,7 @@ extension Machine {
     /// up from each active atomic state inside the member, else the member's
     /// route mappings. Returns why routes refused.
     @inlinable
-    func chooseNestedMove(toward target: SymbolCode, member: Int, userInfo: Any?, into plan: inout StepPlan)
+    func chooseNestedMove(toward target: SymbolCode, member: Int, userInfo: UserInfoBox?, into plan: inout StepPlan)
         -> Refusal?
     {
         if routes.needsEventRoutesByTransition {
@@ -258,7 +258,7 @@ extension Machine {
 
     /// Whether `member`'s route mappings allow a request for the node `target`.
     @inlinable
-    func mappingAllows(member: Int, target: SymbolCode, userInfo: Any?) -> Bool {
+    func mappingAllows(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> Bool {
         let nesting = self.nesting.unsafelyUnwrapped
         let targetCode = nesting.code(of: target, in: member)
         guard targetCode != .unknown else { return false }
@@ -282,7 +282,7 @@ extension Machine {
     /// first; entry handlers, outermost state first and, for one state,
     /// outermost machine first.
     @inlinable
-    func takeNestedStep(kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: Any?) {
+    func takeNestedStep(kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: UserInfoBox?) {
         let chart = self.chart.unsafelyUnwrapped
         let nesting = self.nesting.unsafelyUnwrapped
         chart.planExits(into: &plan)
@@ -292,18 +292,19 @@ extension Machine {
         let beforeCode = currentCode
         let afterCode = nesting.stepAfter[0]
         let context = Context(
-            event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode), userInfo: userInfo)
+            event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
+            userInfoBox: userInfo)
         let handlers = self.handlers
         chart.hasBegun = true
         isStepping = true
         deliveryDepth += 1
 
-        let hasUserInfo = userInfo != nil
-        withUnsafePointer(to: userInfo) { userInfo in
+        // The step holds `userInfo` until its handlers have all run.
+        withExtendedLifetime(userInfo) {
             for index in 0..<plan.exits.length {
                 deliverLifecycle(
                     entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
-                    userInfo: userInfo, hasUserInfo: hasUserInfo)
+                    userInfo: userInfo)
             }
             chart.apply(&plan)
             nesting.commitStates()
@@ -323,7 +324,7 @@ extension Machine {
                         of: nesting.stepBefore[member], in: member, to: &ancestryBefore, chart: chart)
                     nesting.appendAncestry(of: nesting.stepAfter[member], in: member, to: &ancestryAfter, chart: chart)
                 }
-                let facts = nesting.facts(of: member, event: event, userInfo: userInfo, hasUserInfo: hasUserInfo)
+                let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
                 nesting.withAccess(of: member) {
                     $0.deliverTransition(kind, memberEvent, ancestryBefore, ancestryAfter, facts)
                 }
@@ -340,7 +341,7 @@ extension Machine {
             for index in 0..<plan.entries.length {
                 deliverLifecycle(
                     entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
-                    event: event, userInfo: userInfo, hasUserInfo: hasUserInfo)
+                    event: event, userInfo: userInfo)
             }
         }
 
@@ -350,11 +351,11 @@ extension Machine {
     /// Runs the exit or entry handlers of `node` of every machine that names
     /// it: on the way out the innermost machine's first and the root's last,
     /// on the way in the other way round. Each nested machine is told what
-    /// ``Nesting/facts(of:event:userInfo:hasUserInfo:)`` holds for it.
+    /// ``Nesting/facts(of:event:userInfo:)`` holds for it.
     @inlinable
     func deliverLifecycle(
         entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
-        event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, hasUserInfo: Bool
+        event: UnsafeRawPointer?, userInfo: UserInfoBox?
     ) {
         let nesting = self.nesting.unsafelyUnwrapped
         // The root's names never change once given, so even a cache laid out
@@ -369,7 +370,7 @@ extension Machine {
             for offset in 0..<count {
                 let name = nesting.names[Int(node)][entering ? count - 1 - offset : offset]
                 guard name.code != .wildcard else { continue }
-                let facts = nesting.facts(of: name.member, event: event, userInfo: userInfo, hasUserInfo: hasUserInfo)
+                let facts = nesting.facts(of: name.member, event: event, userInfo: userInfo)
                 nesting.withAccess(of: name.member) { $0.deliverLifecycle(entering, name.code, facts) }
             }
         }
@@ -382,7 +383,7 @@ extension Machine {
     /// request's `target`, in its codes); requests they make wait until they
     /// have all run.
     @inlinable
-    func refuseNested(member: Int, event: UnsafeRawPointer?, target: SymbolCode?, userInfo: Any?) {
+    func refuseNested(member: Int, event: UnsafeRawPointer?, target: SymbolCode?, userInfo: UserInfoBox?) {
         let nesting = self.nesting.unsafelyUnwrapped
         if member == 0 {
             refuse(
@@ -393,10 +394,9 @@ extension Machine {
         let current = nesting.current[member]
         isStepping = true
         deliveryDepth += 1
-        withUnsafePointer(to: userInfo) { userInfo in
+        withExtendedLifetime(userInfo) {
             nesting.members[member].access.unsafelyUnwrapped.deliverError(
-                StepFacts(
-                    event: event, userInfo: userInfo, hasUserInfo: true, before: current, after: target ?? current))
+                StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
         }
         endStep()
     }
@@ -406,7 +406,7 @@ extension Machine {
     /// `member`'s state after the step `event` would cause, in its codes, or
     /// `nil` if the event would be refused; nothing changes.
     @inlinable
-    func nestedStateAfterStep(member: Int, event: UnsafeRawPointer, userInfo: Any?) -> SymbolCode? {
+    func nestedStateAfterStep(member: Int, event: UnsafeRawPointer, userInfo: UserInfoBox?) -> SymbolCode? {
         prepareChart()
         let nesting = self.nesting!
         let chart = self.chart!
@@ -426,7 +426,7 @@ extension Machine {
 
     /// Whether asking `member` for its state `target` would move the hierarchy now.
     @inlinable
-    func nestedCanTakeStep(member: Int, target: SymbolCode, userInfo: Any?) -> Bool {
+    func nestedCanTakeStep(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> Bool {
         prepareChart()
         let nesting = self.nesting!
         let chart = self.chart!
@@ -443,7 +443,7 @@ extension Machine {
     /// route of any machine on the walk up from `from`, or by the member's
     /// route mappings.
     @inlinable
-    func nestedHasRoute(member: Int, event: UnsafeRawPointer?, from: SymbolCode, to: SymbolCode, userInfo: Any?)
+    func nestedHasRoute(member: Int, event: UnsafeRawPointer?, from: SymbolCode, to: SymbolCode, userInfo: UserInfoBox?)
         -> Bool
     {
         prepareChart()
@@ -619,7 +619,7 @@ extension Machine {
         let chart = self.chart!
         let nesting = self.nesting!
         chart.hasBegun = true
-        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfo: nil)
+        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers
         let entries = activeCodes()
         isStepping = true
@@ -629,12 +629,9 @@ extension Machine {
             nesting.stepBefore[member] = nesting.current[member]
             nesting.stepAfter[member] = nesting.current[member]
         }
-        withUnsafePointer(to: context.userInfo) { none in
-            for node in entries {
-                deliverLifecycle(
-                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none,
-                    hasUserInfo: false)
-            }
+        for node in entries {
+            deliverLifecycle(
+                entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
         }
         endStep()
         return true

@@ -315,7 +315,7 @@ extension Machine {
         func context(_ facts: StepFacts) -> Context {
             Context(
                 event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: machine.value(of: facts.before),
-                toState: machine.value(of: facts.after), userInfo: facts.hasUserInfo ? facts.userInfo.pointee : nil)
+                toState: machine.value(of: facts.after), userInfoBox: facts.userInfo)
         }
         func delivering(_ body: () -> Void) {
             machine.deliveryDepth += 1

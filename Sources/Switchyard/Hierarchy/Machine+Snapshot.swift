@@ -252,7 +252,7 @@ extension Machine {
         }
         chart!.configuration = old
         let afterCode = chart!.innermostState(of: restored)
-        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfo: nil)
+        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfoBox: nil)
         let handlers = self.handlers
         let exits = plan.exits
         let entries = plan.entries
@@ -299,23 +299,19 @@ extension Machine {
             return
         }
         chart.configuration = old
-        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfo: nil)
+        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfoBox: nil)
         let handlers = self.handlers
         isStepping = true
         deliveryDepth += 1
-        withUnsafePointer(to: context.userInfo) { none in
-            for node in before.reversed() where !restored.isActive(node) {
-                deliverLifecycle(
-                    entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: none,
-                    hasUserInfo: false)
-            }
-            chart.configuration = restored
-            commitRestoredStates(of: nesting, rootState: afterCode)
-            for node in after where !old.isActive(node) {
-                deliverLifecycle(
-                    entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: none,
-                    hasUserInfo: false)
-            }
+        for node in before.reversed() where !restored.isActive(node) {
+            deliverLifecycle(
+                entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
+        }
+        chart.configuration = restored
+        commitRestoredStates(of: nesting, rootState: afterCode)
+        for node in after where !old.isActive(node) {
+            deliverLifecycle(
+                entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
         }
         endStep()
     }

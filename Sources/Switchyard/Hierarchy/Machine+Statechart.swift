@@ -193,7 +193,7 @@ extension Machine {
         guard !chart!.hasBegun, !isStepping else { return false }
         prepareChart()
         chart!.hasBegun = true
-        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfo: nil)
+        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers
         let entries = activeCodes()
         isStepping = true

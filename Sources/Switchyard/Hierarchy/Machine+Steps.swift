@@ -8,12 +8,12 @@ extension Machine {
     /// A request made by a handler during a step, decided after it.
     @usableFromInline
     enum QueuedRequest {
-        case event(E, userInfo: Any?)
-        case state(S, userInfo: Any?)
+        case event(E, userInfo: UserInfoBox?)
+        case state(S, userInfo: UserInfoBox?)
         /// A request to a machine nested in this one: its index among the
         /// hierarchy's members, and for a state, its code there.
-        case nestedEvent(member: Int, E, userInfo: Any?)
-        case nestedState(member: Int, SymbolCode, userInfo: Any?)
+        case nestedEvent(member: Int, E, userInfo: UserInfoBox?)
+        case nestedState(member: Int, SymbolCode, userInfo: UserInfoBox?)
     }
 
     // MARK: Preparing
@@ -51,7 +51,7 @@ extension Machine {
 
     /// Decides and takes the step `event` causes in a statechart.
     @inlinable
-    func performStep(event: E, userInfo: consuming Any?) -> Decision<S> {
+    func performStep(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
         if nesting != nil || nestingLink != nil {
             return performHierarchyStep(event: event, userInfo: userInfo)
         }
@@ -82,7 +82,7 @@ extension Machine {
     /// target of a route mapping (to be tried when no route moves), and why
     /// routes refused.
     @inlinable
-    func chooseMoves(for event: E, userInfo: Any?, into plan: inout StepPlan) -> (
+    func chooseMoves(for event: E, userInfo: UserInfoBox?, into plan: inout StepPlan) -> (
         code: SymbolCode, mapped: S?, refusal: Refusal?
     ) {
         // Local copies: conditions and mappings may read and change the machine.
@@ -132,7 +132,7 @@ extension Machine {
 
     /// Decides and takes the step a request for `target` causes in a statechart.
     @inlinable
-    func performStep(toward target: S, userInfo: consuming Any?) -> Decision<S> {
+    func performStep(toward target: S, userInfo: consuming UserInfoBox?) -> Decision<S> {
         if nesting != nil || nestingLink != nil {
             return performHierarchyStep(toward: target, userInfo: userInfo)
         }
@@ -162,7 +162,7 @@ extension Machine {
     /// Fills `plan` with the move a request for `target` takes, if a route
     /// or mapping allows one; returns why routes refused.
     @inlinable
-    func chooseMove(toward target: S, code targetCode: SymbolCode, userInfo: Any?, into plan: inout StepPlan)
+    func chooseMove(toward target: S, code targetCode: SymbolCode, userInfo: UserInfoBox?, into plan: inout StepPlan)
         -> Refusal?
     {
         let routes = self.routes
@@ -211,7 +211,7 @@ extension Machine {
     /// The state a statechart would be in after the step `event` causes now,
     /// or `nil` if the event would be refused; nothing changes.
     @usableFromInline
-    func stateAfterStep(for event: E, userInfo: Any?) -> S? {
+    func stateAfterStep(for event: E, userInfo: UserInfoBox?) -> S? {
         if nesting != nil || nestingLink != nil {
             let code = withUnsafePointer(to: event) { pointer in
                 if let link = nestingLink {
@@ -235,7 +235,7 @@ extension Machine {
 
     /// Whether a request for `target` would move the statechart now.
     @usableFromInline
-    func canTakeStep(toward target: S, userInfo: Any?) -> Bool {
+    func canTakeStep(toward target: S, userInfo: UserInfoBox?) -> Bool {
         if let link = nestingLink {
             return link.canTakeStep(link.member, internedCode(of: target), userInfo)
         }
@@ -255,7 +255,7 @@ extension Machine {
     /// (as the active state) to `to`, by a route of `from`, of an ancestor,
     /// or of `.any`, or by a route mapping.
     @usableFromInline
-    func chartHasRoute(event: E, from: S, to: S, userInfo: Any?) -> Bool {
+    func chartHasRoute(event: E, from: S, to: S, userInfo: UserInfoBox?) -> Bool {
         if nesting != nil || nestingLink != nil {
             let (fromCode, toCode) = (routes.code(of: from), routes.code(of: to))
             return withUnsafePointer(to: event) { pointer in
@@ -286,7 +286,7 @@ extension Machine {
     /// `from` (as the active state), by a route of `from`, of an ancestor, or
     /// of `.any`, or by a mapping.
     @usableFromInline
-    func chartHasRoute(from: S, to: S, userInfo: Any?) -> Bool {
+    func chartHasRoute(from: S, to: S, userInfo: UserInfoBox?) -> Bool {
         if nesting != nil || nestingLink != nil {
             let (fromCode, toCode) = (routes.code(of: from), routes.code(of: to))
             if let link = nestingLink {
@@ -335,7 +335,7 @@ extension Machine {
     /// handlers of `kind`, entries; then runs the requests its handlers made.
     @inlinable
     @inline(__always)
-    func takeStep(kind: DeliveryKind, event: E?, eventCode: SymbolCode, userInfo: consuming Any?) {
+    func takeStep(kind: DeliveryKind, event: E?, eventCode: SymbolCode, userInfo: consuming UserInfoBox?) {
         let chart = self.chart.unsafelyUnwrapped
         chart.planExits(into: &plan)
         // History is recorded as the states are exited, so a state exited and
@@ -344,9 +344,8 @@ extension Machine {
         chart.planEntries(into: &plan)
         let beforeCode = currentCode
         let afterCode = chart.innermostState(after: &plan)
-        // Moved, not copied: a copy and a destruction of `Any?` cost a hundred instructions.
         let context = Context(
-            event: event, fromState: currentState, toState: value(of: afterCode), userInfo: consume userInfo)
+            event: event, fromState: currentState, toState: value(of: afterCode), userInfoBox: userInfo)
         // Local copies: handlers may add or dispose handlers, and each
         // handler's request waits, so the plan stays as it is.
         let handlers = self.handlers
@@ -382,8 +381,8 @@ extension Machine {
     /// Runs the error handlers of a refused request in a statechart; a
     /// request they make waits until they have all run.
     @inlinable
-    func refuse(event: E?, target: S, userInfo: Any?) {
-        let context = Context(event: event, fromState: currentState, toState: target, userInfo: userInfo)
+    func refuse(event: E?, target: S, userInfo: UserInfoBox?) {
+        let context = Context(event: event, fromState: currentState, toState: target, userInfoBox: userInfo)
         let handlers = self.handlers
         isStepping = true
         deliveryDepth += 1

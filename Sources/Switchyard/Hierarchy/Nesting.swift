@@ -54,24 +54,17 @@ struct MemberRoute {
 struct StepFacts {
     /// The root's event, which a machine with the same event type reads.
     @usableFromInline var event: UnsafeRawPointer?
-    /// The step's `userInfo`, valid while the step is delivered.
-    @usableFromInline var userInfo: UnsafePointer<Any?>
-    /// Whether `userInfo` holds a value: asked once a step, since reading
-    /// an `Any?` goes through the runtime's witnesses even when it is `nil`.
-    @usableFromInline var hasUserInfo: Bool
+    /// The step's `userInfo`, which the step keeps alive while it is delivered.
+    @usableFromInline unowned(unsafe) var userInfo: UserInfoBox?
     /// The machine's state before the step, and after it (for a refusal, the
     /// state asked for).
     @usableFromInline var before: SymbolCode
     @usableFromInline var after: SymbolCode
 
     @inlinable
-    init(
-        event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, hasUserInfo: Bool, before: SymbolCode,
-        after: SymbolCode
-    ) {
+    init(event: UnsafeRawPointer?, userInfo: UserInfoBox?, before: SymbolCode, after: SymbolCode) {
         self.event = event
         self.userInfo = userInfo
-        self.hasUserInfo = hasUserInfo
         self.before = before
         self.after = after
     }
@@ -102,24 +95,27 @@ final class MemberAccess {
     @usableFromInline let firstEventRoute:
         (
             _ event: UnsafeRawPointer, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
-            _ userInfo: Any?, _ refusal: inout Refusal?
+            _ userInfo: UserInfoBox?, _ refusal: inout Refusal?
         ) -> MemberRoute?
     /// The first route from a code to a target.
     @usableFromInline let firstStateRoute:
-        (_ on: SymbolCode, _ target: SymbolCode, _ current: SymbolCode, _ userInfo: Any?, _ refusal: inout Refusal?) ->
+        (
+            _ on: SymbolCode, _ target: SymbolCode, _ current: SymbolCode, _ userInfo: UserInfoBox?,
+            _ refusal: inout Refusal?
+        ) ->
             MemberRoute?
     /// Whether a route of the event on a code leads to a target.
     @usableFromInline let someEventRoute:
         (
             _ event: UnsafeRawPointer, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
-            _ target: SymbolCode, _ userInfo: Any?
+            _ target: SymbolCode, _ userInfo: UserInfoBox?
         ) -> Bool
     /// The target a route mapping names for the event (`nil`: a state
     /// request) from a state, interned.
     @usableFromInline let mappedTarget:
-        (_ event: UnsafeRawPointer?, _ from: SymbolCode, _ userInfo: Any?) -> SymbolCode?
+        (_ event: UnsafeRawPointer?, _ from: SymbolCode, _ userInfo: UserInfoBox?) -> SymbolCode?
     /// Whether a state route mapping allows a move.
-    @usableFromInline let stateMappingAllows: (_ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
+    @usableFromInline let stateMappingAllows: (_ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
     /// Sets the state the machine reports.
     @usableFromInline let setCurrent: (SymbolCode) -> Void
     /// Runs its entry (`true`) or exit handlers of a code.
@@ -154,12 +150,13 @@ final class MemberAccess {
         eventCode: @escaping (UnsafeRawPointer) -> SymbolCode,
         firstEventRoute:
             @escaping (
-                UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, Any?, inout Refusal?
+                UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?
             ) -> MemberRoute?,
-        firstStateRoute: @escaping (SymbolCode, SymbolCode, SymbolCode, Any?, inout Refusal?) -> MemberRoute?,
-        someEventRoute: @escaping (UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, SymbolCode, Any?) -> Bool,
-        mappedTarget: @escaping (UnsafeRawPointer?, SymbolCode, Any?) -> SymbolCode?,
-        stateMappingAllows: @escaping (SymbolCode, SymbolCode, Any?) -> Bool,
+        firstStateRoute: @escaping (SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) -> MemberRoute?,
+        someEventRoute:
+            @escaping (UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
+        mappedTarget: @escaping (UnsafeRawPointer?, SymbolCode, UserInfoBox?) -> SymbolCode?,
+        stateMappingAllows: @escaping (SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
         setCurrent: @escaping (SymbolCode) -> Void,
         deliverLifecycle: @escaping (Bool, SymbolCode, StepFacts) -> Void,
         transitionInterest: @escaping (DeliveryKind, SymbolCode) -> (hears: Bool, matchesStates: Bool),
@@ -616,12 +613,8 @@ final class Nesting {
 
     /// What `member`'s handlers are told of the planned step.
     @inlinable
-    func facts(of member: Int, event: UnsafeRawPointer?, userInfo: UnsafePointer<Any?>, hasUserInfo: Bool)
-        -> StepFacts
-    {
-        StepFacts(
-            event: event, userInfo: userInfo, hasUserInfo: hasUserInfo, before: stepBefore[member],
-            after: stepAfter[member])
+    func facts(of member: Int, event: UnsafeRawPointer?, userInfo: UserInfoBox?) -> StepFacts {
+        StepFacts(event: event, userInfo: userInfo, before: stepBefore[member], after: stepAfter[member])
     }
 
     /// Records the states of the members the step concerned, once applied.

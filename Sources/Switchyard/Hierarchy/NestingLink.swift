@@ -20,15 +20,19 @@ final class NestingLink {
     @usableFromInline let member: Int
     /// The root machine, to recognise a cycle.
     @usableFromInline unowned(unsafe) let root: AnyObject
-    @usableFromInline let requestEvent: (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: Any?) -> NestedOutcome
-    @usableFromInline let requestState: (_ member: Int, _ target: SymbolCode, _ userInfo: Any?) -> NestedOutcome
+    @usableFromInline let requestEvent:
+        (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: UserInfoBox?) -> NestedOutcome
+    @usableFromInline let requestState: (_ member: Int, _ target: SymbolCode, _ userInfo: UserInfoBox?) -> NestedOutcome
     /// Brings the hierarchy's tree and configuration up to date.
     @usableFromInline let prepare: () -> Void
-    @usableFromInline let stateAfterEvent: (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: Any?) -> SymbolCode?
-    @usableFromInline let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: Any?) -> Bool
+    @usableFromInline let stateAfterEvent:
+        (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: UserInfoBox?) -> SymbolCode?
+    @usableFromInline let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
     @usableFromInline let hasEventRoute:
-        (_ member: Int, _ event: UnsafeRawPointer, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
-    @usableFromInline let hasStateRoute: (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: Any?) -> Bool
+        (_ member: Int, _ event: UnsafeRawPointer, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) ->
+            Bool
+    @usableFromInline let hasStateRoute:
+        (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
     /// The member's active states, in document order, in its codes.
     @usableFromInline let activeCodes: (_ member: Int) -> [SymbolCode]
     @usableFromInline let isActive: (_ member: Int, _ code: SymbolCode) -> Bool
@@ -46,12 +50,12 @@ final class NestingLink {
     @usableFromInline
     init(
         member: Int, root: AnyObject,
-        requestEvent: @escaping (Int, UnsafeRawPointer, Any?) -> NestedOutcome,
-        requestState: @escaping (Int, SymbolCode, Any?) -> NestedOutcome, prepare: @escaping () -> Void,
-        stateAfterEvent: @escaping (Int, UnsafeRawPointer, Any?) -> SymbolCode?,
-        canTakeStep: @escaping (Int, SymbolCode, Any?) -> Bool,
-        hasEventRoute: @escaping (Int, UnsafeRawPointer, SymbolCode, SymbolCode, Any?) -> Bool,
-        hasStateRoute: @escaping (Int, SymbolCode, SymbolCode, Any?) -> Bool,
+        requestEvent: @escaping (Int, UnsafeRawPointer, UserInfoBox?) -> NestedOutcome,
+        requestState: @escaping (Int, SymbolCode, UserInfoBox?) -> NestedOutcome, prepare: @escaping () -> Void,
+        stateAfterEvent: @escaping (Int, UnsafeRawPointer, UserInfoBox?) -> SymbolCode?,
+        canTakeStep: @escaping (Int, SymbolCode, UserInfoBox?) -> Bool,
+        hasEventRoute: @escaping (Int, UnsafeRawPointer, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
+        hasStateRoute: @escaping (Int, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
         activeCodes: @escaping (Int) -> [SymbolCode], isActive: @escaping (Int, SymbolCode) -> Bool,
         recordedHistory: @escaping (Int, SymbolCode) -> [SymbolCode],
         declare: @escaping (Int, [SymbolCode], SymbolCode, StateTree.Kind, SymbolCode?) -> Void,

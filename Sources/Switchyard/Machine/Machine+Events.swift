@@ -30,7 +30,8 @@ extension Machine {
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: Whether a route or mapping allows the move.
     public func hasRoute(event: E, fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
-        answer(.event(event, from: fromState, to: toState), unanswerable: false) {
+        let userInfo = UserInfoBox.boxing(userInfo)
+        return answer(.event(event, from: fromState, to: toState), unanswerable: false) {
             if chart != nil {
                 return chartHasRoute(event: event, from: fromState, to: toState, userInfo: userInfo)
             }
@@ -46,7 +47,8 @@ extension Machine {
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: The target state, or `nil` if the event would be refused.
     public func canTryEvent(_ event: E, userInfo: Any? = nil) -> S? {
-        answer(.event(event, from: state, to: nil), unanswerable: nil) {
+        let userInfo = UserInfoBox.boxing(userInfo)
+        return answer(.event(event, from: state, to: nil), unanswerable: nil) {
             if chart != nil {
                 return stateAfterStep(for: event, userInfo: userInfo)
             }
@@ -79,7 +81,7 @@ extension Machine {
     @inlinable
     @discardableResult
     public func tryEvent(_ event: E, userInfo: consuming Any? = nil) -> Bool {
-        if case .move = perform(event: event, userInfo: consume userInfo) {
+        if case .move = perform(event: event, userInfo: UserInfoBox.boxing(userInfo)) {
             return true
         }
         return false

@@ -32,7 +32,8 @@ extension Machine {
     /// - Complexity: O(1) in the number of routes: one hash of each state, then
     ///   at most eight integer look-ups.
     public func hasRoute(fromState: S, toState: S, userInfo: Any? = nil) -> Bool {
-        answer(.state(from: fromState, to: toState), unanswerable: false) {
+        let userInfo = UserInfoBox.boxing(userInfo)
+        return answer(.state(from: fromState, to: toState), unanswerable: false) {
             if chart != nil {
                 return chartHasRoute(from: fromState, to: toState, userInfo: userInfo)
             }
@@ -61,7 +62,7 @@ extension Machine {
             return hasRoute(fromState: state, toState: toState, userInfo: userInfo)
         }
         return answer(.state(from: state, to: toState), unanswerable: false) {
-            canTakeStep(toward: toState, userInfo: userInfo)
+            canTakeStep(toward: toState, userInfo: UserInfoBox.boxing(userInfo))
         }
     }
 
@@ -80,7 +81,7 @@ extension Machine {
     @inlinable
     @discardableResult
     public func tryState(_ toState: S, userInfo: consuming Any? = nil) -> Bool {
-        if case .move = perform(state: toState, userInfo: consume userInfo) {
+        if case .move = perform(state: toState, userInfo: UserInfoBox.boxing(userInfo)) {
             return true
         }
         return false

@@ -200,7 +200,7 @@ extension Machine {
 
     /// Decides, moves and delivers one event; the one path under every event API.
     @inlinable
-    func perform(event: E, userInfo: consuming Any?) -> Decision<S> {
+    func perform(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
         if chart != nil {
             return performStep(event: event, userInfo: userInfo)
         }
@@ -231,7 +231,7 @@ extension Machine {
 
     /// Decides, moves and delivers one state request; the one path under every state API.
     @inlinable
-    func perform(state target: S, userInfo: consuming Any?) -> Decision<S> {
+    func perform(state target: S, userInfo: consuming UserInfoBox?) -> Decision<S> {
         if chart != nil {
             return performStep(toward: target, userInfo: userInfo)
         }
@@ -282,10 +282,10 @@ extension Machine {
     /// nested ``DeliveryPolicy/immediateNestingLimit`` deep.
     @inlinable
     func deliver(
-        _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: consuming Any?,
+        _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: consuming UserInfoBox?,
         codes: TransitionCodes
     ) {
-        let context = Context(event: event, fromState: from, toState: to, userInfo: consume userInfo)
+        let context = Context(event: event, fromState: from, toState: to, userInfoBox: userInfo)
         let limit = delivery == .runToCompletion ? 1 : DeliveryPolicy.immediateNestingLimit
         guard deliveryDepth < limit else {
             pending.append(Delivery(kind: kind, context: context, codes: codes))

@@ -159,7 +159,7 @@ extension Machine {
     @discardableResult
     public func attemptEvent(_ event: E, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
-        switch perform(event: event, userInfo: userInfo) {
+        switch perform(event: event, userInfo: UserInfoBox.boxing(userInfo)) {
         case .move(let target, _):
             return .success(target)
         case .noRoute:
@@ -181,7 +181,7 @@ extension Machine {
     @discardableResult
     public func attemptState(_ toState: S, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
-        switch perform(state: toState, userInfo: userInfo) {
+        switch perform(state: toState, userInfo: UserInfoBox.boxing(userInfo)) {
         case .move(let target, _):
             return .success(target)
         case .noRoute:
