@@ -126,8 +126,11 @@ struct HandlerTable<S: StateType, E: EventType> {
         /// The entry or exit handlers' chain of the state `code`.
         @inlinable
         func lifecycleChain(entering: Bool, _ code: SymbolCode) -> Chain {
-            let chains = entering ? entryHandlers : exitHandlers
-            return Int(code) < chains.count ? chains[Int(code)] : Chain()
+            // Each list read in place: a copy of either would cost a retain.
+            if entering {
+                return Int(code) < entryHandlers.count ? entryHandlers[Int(code)] : Chain()
+            }
+            return Int(code) < exitHandlers.count ? exitHandlers[Int(code)] : Chain()
         }
 
         /// The event handlers' chain of `code`; empty for an unknown event.
@@ -287,6 +290,20 @@ struct HandlerTable<S: StateType, E: EventType> {
     func forEachLifecycleHandler(entering: Bool, of code: SymbolCode, _ body: (Record) -> Void) {
         let storage = self.storage
         Self.walk(storage.lifecycleChain(entering: entering, code), in: storage.records, body)
+    }
+
+    /// Calls `body` with the entry (or exit) handlers of each state of
+    /// `codes`, state after state, each state's in order.
+    @inlinable
+    func forEachLifecycleHandler(
+        entering: Bool, ofEach codes: ReusableList<SymbolCode>, _ body: (Record) -> Void
+    ) {
+        let storage = self.storage
+        // Taken once for the whole list rather than once a state.
+        let records = storage.records
+        for index in 0..<codes.length {
+            Self.walk(storage.lifecycleChain(entering: entering, codes.storage[index]), in: records, body)
+        }
     }
 
     /// Whether a step of `kind` (for an event, of the event `event`) may

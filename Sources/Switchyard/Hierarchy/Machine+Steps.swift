@@ -355,9 +355,7 @@ extension Machine {
 
         // The plan is read in place: while the step runs, requests wait, so
         // nothing plans another step over it.
-        for index in 0..<plan.exits.length {
-            handlers.forEachLifecycleHandler(entering: false, of: plan.exits.storage[index]) { invoke($0, context) }
-        }
+        handlers.forEachLifecycleHandler(entering: false, ofEach: plan.exits) { invoke($0, context) }
         chart.apply(&plan)
         currentState = context.toState
         currentCode = afterCode
@@ -371,9 +369,7 @@ extension Machine {
         handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
             invoke($0, context)
         }
-        for index in 0..<plan.entries.length {
-            handlers.forEachLifecycleHandler(entering: true, of: plan.entries.storage[index]) { invoke($0, context) }
-        }
+        handlers.forEachLifecycleHandler(entering: true, ofEach: plan.entries) { invoke($0, context) }
 
         endStep()
     }
