@@ -26,6 +26,7 @@ struct ReusableList<Element>: RandomAccessCollection, MutableCollection {
     }
 
     @inlinable
+    @inline(__always)
     mutating func append(_ element: Element) {
         if length < storage.count {
             storage[length] = element
