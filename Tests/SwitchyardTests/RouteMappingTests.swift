@@ -241,6 +241,38 @@ private func appendingMapping(_ event: StrEvent?, _ fromState: StrState, _: Any?
         #expect(log.lines == ["mapping handler"])
     }
 
+    // MARK: Disposing from inside a mapping
+
+    @Test func mappingDisposingItselfStillAnswersTheEventItWasAskedAbout() {
+        let machine = StrMachine(state: .str("a"))
+        var disposable: Disposable?
+        // The mapping alone holds the log: disposing it must not free what it is still using.
+        disposable = machine.addRouteMapping { [log = Log()] event, fromState, _ in
+            disposable?.dispose()
+            log(word(event))
+            return .str(word(fromState) + "+" + log.lines.joined())
+        }
+        #expect(machine.tryEvent(.str("go")))
+        #expect(machine.state == .str("a+go"))
+        #expect(disposable?.disposed == true)
+        #expect(!machine.tryEvent(.str("again")))
+        #expect(machine.state == .str("a+go"))
+    }
+
+    @Test func stateRouteMappingDisposingItselfStillAllowsTheStateItWasAskedAbout() {
+        let machine = StrMachine(state: .str("a"))
+        var disposable: Disposable?
+        disposable = machine.addStateRouteMapping { [log = Log()] fromState, _ in
+            disposable?.dispose()
+            log(word(fromState))
+            return log.lines.map { .str($0 + "+") }
+        }
+        #expect(machine.tryState(.str("a+")))
+        #expect(disposable?.disposed == true)
+        #expect(!machine.tryState(.str("a++")))
+        #expect(machine.state == .str("a+"))
+    }
+
     // MARK: addStateRouteMapping
 
     @Test func stateRouteMappingRoutesStatesWithAssociatedValues() {

@@ -70,9 +70,17 @@ extension Definition {
         if !mapped.isEmpty {
             recorder?.recordsClauses = true
             // One object captured: calling the mapping then retains nothing.
-            let mapping = DefinitionMapping(mapped: mapped, recorder: recorder)
-            disposables.append(
-                machine.addRouteMapping { [mapping] event, state, _ in mapping.target(on: event, in: state) })
+            if recorder == nil, let dispatch = mapped.dispatch {
+                // A plain machine over an enum asks the dispatch straight away.
+                disposables.append(
+                    machine.addRouteMapping { [dispatch] event, state, _ in
+                        event.flatMap { dispatch.target(state, $0) }
+                    })
+            } else {
+                let mapping = DefinitionMapping(mapped: mapped, recorder: recorder)
+                disposables.append(
+                    machine.addRouteMapping { [mapping] event, state, _ in mapping.target(on: event, in: state) })
+            }
         }
         if let recorder {
             recorder.clauses = mapped.clauses
@@ -204,9 +212,6 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
     func target(on event: E?, in state: S) -> S? {
         guard let event else { return nil }
         guard let recorder else {
-            if let dispatch {
-                return dispatch._withUnsafeGuaranteedRef { $0.target(state, event) }
-            }
             var refused = false
             return mapped.answer(state, event, refused: &refused).map { $0.reaction.toState ?? state }
         }

@@ -155,7 +155,7 @@ extension RouteTable {
         let storage = self.storage
         var node = storage.routeMappingChain.head
         while node >= 0 {
-            if let target = storage.routeMappings[node].body(event, state, userInfo?.value) {
+            if let target = storage.routeMappingTarget(at: node, event: event, from: state, userInfo: userInfo) {
                 return target
             }
             node = storage.routeMappings.next(after: node)
@@ -169,7 +169,9 @@ extension RouteTable {
         let storage = self.storage
         var node = storage.stateRouteMappingChain.head
         while node >= 0 {
-            if let targets = storage.stateRouteMappings[node].body(state, userInfo?.value), targets.contains(target) {
+            if let targets = storage.stateRouteMappingTargets(at: node, from: state, userInfo: userInfo),
+                targets.contains(target)
+            {
                 return true
             }
             node = storage.stateRouteMappings.next(after: node)

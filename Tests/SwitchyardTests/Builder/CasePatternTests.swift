@@ -141,6 +141,80 @@ private func allShapes() -> [Shape] {
                 == .init(toState: .draft(version: 3), effects: ["kept"]))
     }
 
+    @Test func eachOfManyCasesIsAnsweredByItsOwnClause() {
+        // More cases than a machine gives call sites of their own (eight),
+        // so that both kinds of case are asked; each clause names the case
+        // after its own, so that a clause answering for another case shows.
+        enum Ring: StateType {
+            case c0(Int)
+            case c1(Int)
+            case c2(Int)
+            case c3(Int)
+            case c4(Int)
+            case c5(Int)
+            case c6(Int)
+            case c7(Int)
+            case c8(Int)
+            case c9(Int)
+            case idle
+        }
+        enum RingEvent: EventType {
+            case step, rest
+        }
+        let ring = Definition<Ring, RingEvent, String>(initialState: .c0(0)) {
+            From(Ring.c0) { On(.step) { _, _ in .c1(1) } }
+            From(Ring.c1) { On(.step) { _, _ in .c2(2) } }
+            From(Ring.c2) { On(.step) { _, _ in .c3(3) } }
+            From(Ring.c3) {
+                On(.step) { _, _ in .c4(4) }
+                On(.rest, transitionTo: .idle)
+            }
+            From(Ring.c4) { On(.step) { _, _ in .c5(5) } }
+            From(Ring.c5) { On(.step) { _, _ in .c6(6) } }
+            From(Ring.c6) { On(.step) { _, _ in .c7(7) } }
+            From(Ring.c7) { On(.step) { _, _ in .c8(8) } }
+            From(Ring.c8) { On(.step) { _, _ in .c9(9) } }
+            From(Ring.c9) {
+                On(.step) { _, _ in .c0(10) }
+                On(.rest, stayAndEmit: "resting")
+            }
+            From(.idle) { On(.step, transitionTo: .c0(0)) }
+        }
+        let plain = ring.makeMachine()
+        let effects = EffectMachine(ring)
+        let walk: [(RingEvent, Ring?)] = [
+            (.step, .c1(1)), (.rest, nil), (.step, .c2(2)), (.step, .c3(3)), (.step, .c4(4)), (.step, .c5(5)),
+            (.step, .c6(6)), (.step, .c7(7)), (.step, .c8(8)), (.step, .c9(9)), (.rest, .c9(9)), (.step, .c0(10)),
+            (.step, .c1(1)), (.step, .c2(2)), (.step, .c3(3)), (.rest, .idle), (.rest, nil), (.step, .c0(0)),
+        ]
+        for (event, expected) in walk {
+            let from = plain.state
+            #expect(ring.transition(from: from, on: event)?.toState == expected, "\(event) from \(from)")
+            #expect(plain.tryEvent(event) == (expected != nil), "\(event) from \(from)")
+            #expect(plain.state == expected ?? from)
+            _ = effects.attemptTransition(event)
+            #expect(effects.state == plain.state)
+        }
+        #expect(ring.transition(from: .c9(9), on: .rest)?.effects == ["resting"])
+    }
+
+    @Test func clausesMatchingByCaseStopAnsweringOnceTheirDefinitionIsDisposed() {
+        let tree = Definition<Tree, Tap, Int>(initialState: .empty) {
+            From(Tree.leaf) { On(.tap) { _, _ in .empty } }
+        }
+        let machine = Machine<Tree, Tap>(state: .leaf(1))
+        let disposable = machine.addDefinition(tree)
+        #expect(machine.tryEvent(.tap))
+        #expect(machine.state == .empty)
+
+        machine.addRoutes(event: .tap, transitions: [.empty => .leaf(2)])
+        disposable.dispose()
+        #expect(machine.tryEvent(.tap))
+        #expect(machine.state == .leaf(2))
+        #expect(!machine.tryEvent(.tap))
+        #expect(machine.state == .leaf(2))
+    }
+
     @Test func indirectCasesMatchByCase() {
         let node = Definition<Tree, Tap, Int>(initialState: .empty) { From(Tree.node) { On(.tap, stayAndEmit: 1) } }
         let leaf = Definition<Tree, Tap, Int>(initialState: .empty) { From(Tree.leaf) { On(.tap, stayAndEmit: 1) } }
