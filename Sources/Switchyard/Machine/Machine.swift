@@ -398,6 +398,12 @@ extension Machine {
     /// `removing`; a handler that a running delivery has listed is skipped
     /// there too.
     ///
+    /// What a removal takes out is let go of last, once the tables are whole
+    /// again: its closures' captures may run code that adds or disposes
+    /// registrations, or may hold the last reference to this machine, so
+    /// nothing here touches the machine after that (hence `_ =` on each
+    /// removal, as its last step).
+    ///
     /// - Complexity: O(1).
     @inlinable
     func access(_ registration: Registration, removing: Bool) -> Bool {
@@ -406,30 +412,30 @@ extension Machine {
         case .handler:
             guard let slot = handlers.slot(of: id, at: node) else { return false }
             if removing {
-                handlers.remove(node, from: slot)
                 if deliveryDepth > 0 {
                     disposedDuringDelivery.insert(id)
                 }
+                _ = handlers.remove(node, from: slot)
             }
         case .eventRoute:
             guard routes.holdsEventRoute(id, at: node) else { return false }
             if removing {
-                routes.removeEventRoute(at: node)
+                _ = routes.removeEventRoute(at: node)
             }
         case .stateRoute:
             guard routes.holdsStateRoute(id, at: node) else { return false }
             if removing {
-                routes.removeStateRoute(at: node)
+                _ = routes.removeStateRoute(at: node)
             }
         case .routeMapping:
             guard routes.holdsRouteMapping(id, at: node) else { return false }
             if removing {
-                routes.removeRouteMapping(at: node)
+                _ = routes.removeRouteMapping(at: node)
             }
         case .stateRouteMapping:
             guard routes.holdsStateRouteMapping(id, at: node) else { return false }
             if removing {
-                routes.removeStateRouteMapping(at: node)
+                _ = routes.removeStateRouteMapping(at: node)
             }
         }
         return true
