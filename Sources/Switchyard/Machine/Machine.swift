@@ -120,9 +120,11 @@ public final class Machine<S: StateType, E: EventType> {
         // Made here, in code an app's build specialises, so that disposing
         // runs specialised code and looks up no generic metadata.
         self.registrationOwner = RegistrationOwner { machine, registration, removing in
-            unsafeDowncast(machine, to: Machine.self).access(registration, removing: removing)
+            machine._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: Machine.self).access(registration, removing: removing)
+            }
         }
-        registrationOwner.machine = self
+        registrationOwner.machine = Unmanaged.passUnretained(self)
         initClosure?(self)
     }
 
@@ -446,7 +448,7 @@ extension Machine {
     func register(_ slot: HandlerSlot, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let id = makeID()
         let node = handlers.add(HandlerRecord(order: order, slot: slot, id: id, body: handler))
-        return registration(id, at: node, in: .handler)
+        return Registration.disposable(owner: registrationOwner, id: id, node: node, kind: .handler)
     }
 
     /// The slot of handlers for `event` (or any event).
