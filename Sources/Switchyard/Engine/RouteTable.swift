@@ -136,13 +136,18 @@ struct RouteTable<S: StateType, E: EventType> {
     /// The code of `state` (`.wildcard` for `nil`), handing out a new one if needed.
     @inlinable
     mutating func intern(_ state: S?) -> SymbolCode {
-        state == nil ? .wildcard : uniqueStorage.states.intern(state)
+        guard let state else { return .wildcard }
+        return storage.states.codeIfInternedLast(state) ?? uniqueStorage.states.intern(state)
     }
 
     /// The code of `event` (`.wildcard` for `nil`), handing out a new one if needed.
+    ///
+    /// Handlers and routes of one event are often added one call at a time:
+    /// the event named last is answered without unsharing the table.
     @inlinable
     mutating func intern(_ event: E?) -> SymbolCode {
-        event == nil ? .wildcard : uniqueStorage.events.intern(event)
+        guard let event else { return .wildcard }
+        return storage.events.codeIfInternedLast(event) ?? uniqueStorage.events.intern(event)
     }
 
     // MARK: Registration
