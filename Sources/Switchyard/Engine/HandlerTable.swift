@@ -1,16 +1,17 @@
 /// A handler as the machine keeps it, with its place in the delivery order.
 @usableFromInline
 struct HandlerRecord<S: StateType, E: EventType> {
+    @usableFromInline typealias Body = (TransitionContext<S, E>) -> Void
+
     /// `order`, then rank (how specific the registration is, 0 most), then
     /// the registration, packed so that one comparison orders two handlers.
     @usableFromInline let sortKey: UInt64
     /// Where the handler is kept, so that its node alone can remove it.
     @usableFromInline let slot: HandlerSlot
-    @usableFromInline let body: (TransitionContext<S, E>) -> Void
+    @usableFromInline let body: Body
 
     @inlinable
-    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void)
-    {
+    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping Body) {
         require(id.rawValue < 1 << 48, "A machine can register at most 2^48 routes and handlers")
         self.sortKey = UInt64(order) << 56 | UInt64(slot.rank) << 48 | id.rawValue
         self.slot = slot
@@ -163,22 +164,22 @@ struct HandlerTable<S: StateType, E: EventType> {
 
         /// Removes the record at `node` of `slot`; see ``HandlerTable/remove(_:from:)``.
         @inlinable
-        func remove(_ node: Int32, from slot: HandlerSlot) -> Record {
+        func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
             switch slot {
             case .event(let code):
-                return records.remove(node, from: &eventHandlers[Int(code)])
+                return records.remove(node, from: &eventHandlers[Int(code)]).body
             case .state(let from, let to):
-                return stateHandlers.withChain(from, to) { records.remove(node, from: &$0) }
+                return stateHandlers.withChain(from, to) { records.remove(node, from: &$0).body }
             case .any(let from, let to):
-                return anyHandlers.withChain(from, to) { records.remove(node, from: &$0) }
+                return anyHandlers.withChain(from, to) { records.remove(node, from: &$0).body }
             case .error:
-                return records.remove(node, from: &errorHandlers)
+                return records.remove(node, from: &errorHandlers).body
             case .entry(let code):
                 lifecycleHandlerCount -= 1
-                return records.remove(node, from: &entryHandlers[Int(code)])
+                return records.remove(node, from: &entryHandlers[Int(code)]).body
             case .exit(let code):
                 lifecycleHandlerCount -= 1
-                return records.remove(node, from: &exitHandlers[Int(code)])
+                return records.remove(node, from: &exitHandlers[Int(code)]).body
             }
         }
     }
@@ -222,12 +223,14 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     /// Removes the record at `node` of `slot`.
     ///
-    /// - Returns: The record, for the caller to let go of once it is done
-    ///   with the table: its handler's captures may run code that changes
-    ///   the table.
+    /// - Returns: The record's handler, for the caller to let go of once it
+    ///   is done with the table: its captures may run code that changes the
+    ///   table. The handler alone, because the rest of the record holds
+    ///   nothing to release, and a whole record handed back is destroyed
+    ///   through its value witnesses.
     /// - Complexity: O(1).
     @inlinable
-    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> Record {
+    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
         withUniqueStorage { $0.remove(node, from: slot) }
     }
 
