@@ -124,6 +124,8 @@ struct ChainStore<Element> {
         return node
     }
 
+    /// Puts `element` in a node added at the end of the array, when no
+    /// removed node is left to reuse.
     @inlinable
     mutating func linkNewNode(_ element: Element, after previous: Int32, before next: Int32, in chain: inout Chain)
         -> Int32
