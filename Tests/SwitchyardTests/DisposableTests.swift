@@ -346,9 +346,107 @@ import Testing
         #expect(machine.state == .state2)
         #expect(log.lines.isEmpty)
     }
+
+    // MARK: Code that runs when a disposed registration lets go of its captures
+
+    @Test func handlersAddedWhileADisposedHandlerLetsGoOfItsCapturesAllRun() {
+        let machine = makeMachine()
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        let log = Log()
+        let first = machine.addHandler(event: .event0) { _ in log("first") }
+        let second = addHandler(to: machine, log: log, named: "second") { [unowned machine] in
+            machine.addHandler(event: .event0) { _ in log("added on release") }
+        }
+        // Leaves a place free for the handler added on release.
+        first.dispose()
+
+        second.dispose()
+        machine.addHandler(event: .event0) { _ in log("added after") }
+        machine.addHandler(event: .event0) { _ in log("added last") }
+        machine <-! .event0
+
+        #expect(log.lines == ["added on release", "added after", "added last"])
+    }
+
+    @Test func handlerDisposedWhileADisposedHandlerLetsGoOfItsCapturesIsRemoved() {
+        let machine = makeMachine()
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        let log = Log()
+        let third = Shared<Disposable?>(nil)
+        let first = machine.addHandler(event: .event0) { _ in log("first") }
+        let second = addHandler(to: machine, log: log, named: "second") { third.value?.dispose() }
+        third.value = machine.addHandler(event: .event0) { _ in log("third") }
+        machine.addHandler(event: .event0) { _ in log("fourth") }
+        first.dispose()
+
+        second.dispose()
+        // Three places are free; each must be taken once.
+        for name in ["fifth", "sixth", "seventh"] {
+            machine.addHandler(event: .event0) { _ in log(name) }
+        }
+        machine <-! .event0
+
+        #expect(third.value?.disposed == true)
+        #expect(log.lines == ["fourth", "fifth", "sixth", "seventh"])
+    }
+
+    @Test func routeAddedWhileADisposedRouteLetsGoOfItsConditionIsTheOneTaken() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        let guarded = addGuardedRoute(to: machine, .state0 => .state1) { [unowned machine] in
+            machine.addRoutes(event: .event0, transitions: [.state0 => .state2])
+        }
+        // Indexes the event routes for state requests too, which disposing updates.
+        #expect(machine.canTryState(.state1))
+        machine.addRoutes(event: .event1, transitions: [.state0 => .state3])
+
+        guarded.dispose()
+
+        #expect(!machine.canTryState(.state1))
+        #expect(machine.canTryState(.state2))
+        #expect(machine.canTryEvent(.event0) == .state2)
+        #expect(machine.tryState(.state2))
+    }
+
+    @Test func disposingTheHandlerThatHeldTheLastReferenceToItsMachineReleasesTheMachine() {
+        var machine: Machine<MyState, MyEvent>? = makeMachine()
+        weak let released = machine
+        let disposable = machine!.addHandler(event: .event0) { [machine] _ in _ = machine }
+        machine = nil
+        #expect(released != nil)
+
+        disposable.dispose()
+
+        #expect(released == nil)
+        #expect(disposable.disposed)
+        disposable.dispose()
+        #expect(disposable.disposed)
+    }
 }
 
 // MARK: - Fixtures
+
+/// Runs an action when the last reference to it goes: captured by a handler
+/// or condition, it runs when the machine lets go of that closure.
+private final class ReleaseHook {
+    private let action: () -> Void
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    deinit {
+        action()
+    }
+}
+
+/// Adds a handler of `.event0` that logs `name` and whose captures run
+/// `onRelease` when the machine lets go of them.
+private func addHandler(
+    to machine: Machine<MyState, MyEvent>, log: Log, named name: String, onRelease: @escaping () -> Void
+) -> Disposable {
+    let hook = ReleaseHook(onRelease)
+    return machine.addHandler(event: .event0) { _ in withExtendedLifetime(hook) { log(name) } }
+}
 
 /// A machine in state0 with one way back to state0, which probes use to reset.
 private func makeMachine() -> Machine<MyState, MyEvent> {
@@ -499,4 +597,14 @@ private enum Registration: CaseIterable, Sendable {
     private static func stateMapping(_ fromState: MyState, _ userInfo: Any?) -> [MyState]? {
         fromState == .state0 ? [.state1] : nil
     }
+}
+
+/// Adds a route of `.event0` whose condition always holds and whose captures
+/// run `onRelease` when the machine lets go of them.
+private func addGuardedRoute(
+    to machine: Machine<MyState, MyEvent>, _ transition: Transition<MyState>, onRelease: @escaping () -> Void
+) -> Disposable {
+    let hook = ReleaseHook(onRelease)
+    return machine.addRoutes(
+        event: .event0, transitions: [transition], condition: { _ in withExtendedLifetime(hook) { true } })
 }

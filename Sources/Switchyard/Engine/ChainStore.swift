@@ -18,7 +18,8 @@ struct Chain {
 /// 10,000 small ones) and keeps what a decision touches close together.
 /// Adding returns the element's node, which stays put for the element's whole
 /// life, so that removing it later unlinks it in O(1) without a search.
-/// Removed nodes are reused, and release their element at once.
+/// Removed nodes are reused. Removing hands the element back rather than
+/// releasing it, so that a deinitialiser it runs finds the tables whole.
 @usableFromInline
 struct ChainStore<Element> {
     @usableFromInline
@@ -71,17 +72,69 @@ struct ChainStore<Element> {
         nodes[Int(node)].next
     }
 
+    /// Lets `body` read and change several nodes through one pointer, so that
+    /// linking or unlinking a node checks once, not at every write, that the
+    /// array is not shared. `body` must stay within the nodes' indices.
     @inlinable
-    mutating func makeNode(_ element: Element, next: Int32, previous: Int32) -> Int32 {
-        if firstFree >= 0 {
-            let node = firstFree
-            firstFree = nodes[Int(node)].next
-            nodes[Int(node)] = Node(element: element, next: next, previous: previous)
-            return node
+    mutating func withNodes<Result>(_ body: (UnsafeMutablePointer<Node>) -> Result) -> Result {
+        nodes.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped) }
+    }
+
+    /// Makes `node` the one between `previous` and `next` (`-1` for the ends
+    /// of `chain`).
+    @inlinable
+    static func link(
+        _ node: Int32, after previous: Int32, before next: Int32, in chain: inout Chain,
+        _ nodes: UnsafeMutablePointer<Node>
+    ) {
+        if previous < 0 {
+            chain.head = node
+        } else {
+            nodes[Int(previous)].next = node
         }
+        if next < 0 {
+            chain.tail = node
+        } else {
+            nodes[Int(next)].previous = node
+        }
+    }
+
+    /// Puts `element` in a node between `previous` and `next` (`-1` for the
+    /// ends of `chain`), a removed node if there is one.
+    ///
+    /// - Returns: The node.
+    @inlinable
+    mutating func link(_ element: Element, after previous: Int32, before next: Int32, in chain: inout Chain)
+        -> Int32
+    {
+        let node = firstFree
+        guard node >= 0 else {
+            return linkNewNode(element, after: previous, before: next, in: &chain)
+        }
+        // A removed node holds no element, so its fields are simply set.
+        firstFree = withNodes { nodes in
+            let free = nodes + Int(node)
+            let nextFree = free.pointee.next
+            free.pointee.element = element
+            free.pointee.next = next
+            free.pointee.previous = previous
+            Self.link(node, after: previous, before: next, in: &chain, nodes)
+            return nextFree
+        }
+        return node
+    }
+
+    /// Puts `element` in a node added at the end of the array, when no
+    /// removed node is left to reuse.
+    @inlinable
+    mutating func linkNewNode(_ element: Element, after previous: Int32, before next: Int32, in chain: inout Chain)
+        -> Int32
+    {
         require(nodes.count < Int(Int32.max), "A machine can hold at most \(Int32.max) routes or handlers")
         nodes.append(Node(element: element, next: next, previous: previous))
-        return Int32(truncatingIfNeeded: nodes.count - 1)
+        let node = Int32(truncatingIfNeeded: nodes.count - 1)
+        withNodes { Self.link(node, after: previous, before: next, in: &chain, $0) }
+        return node
     }
 
     /// Adds `element` at the end of `chain`.
@@ -91,14 +144,7 @@ struct ChainStore<Element> {
     @inlinable
     @discardableResult
     mutating func append(_ element: Element, to chain: inout Chain) -> Int32 {
-        let node = makeNode(element, next: -1, previous: chain.tail)
-        if chain.isEmpty {
-            chain.head = node
-        } else {
-            nodes[Int(chain.tail)].next = node
-        }
-        chain.tail = node
-        return node
+        link(element, after: chain.tail, before: -1, in: &chain)
     }
 
     /// Adds `element` after every element of `chain` that it does not precede.
@@ -117,38 +163,37 @@ struct ChainStore<Element> {
             following = current
             current = nodes[Int(current)].previous
         }
-        guard following >= 0 else {
-            return append(element, to: &chain)
-        }
-        let node = makeNode(element, next: following, previous: current)
-        nodes[Int(following)].previous = node
-        if current < 0 {
-            chain.head = node
-        } else {
-            nodes[Int(current)].next = node
-        }
-        return node
+        return link(element, after: current, before: following, in: &chain)
     }
 
     /// Removes the element at `node` from `chain`, which holds it.
     ///
+    /// - Returns: The element, which the caller lets go of once it has
+    ///   finished changing its tables: letting go may run a deinitialiser
+    ///   that adds or removes elements of this store.
     /// - Complexity: O(1).
     @inlinable
-    mutating func remove(_ node: Int32, from chain: inout Chain) {
-        let next = nodes[Int(node)].next
-        let previous = nodes[Int(node)].previous
-        if previous < 0 {
-            chain.head = next
-        } else {
-            nodes[Int(previous)].next = next
+    mutating func remove(_ node: Int32, from chain: inout Chain) -> Element {
+        let nextFree = firstFree
+        let element = withNodes { nodes in
+            let removed = nodes + Int(node)
+            let (previous, next) = (removed.pointee.previous, removed.pointee.next)
+            if previous < 0 {
+                chain.head = next
+            } else {
+                nodes[Int(previous)].next = next
+            }
+            if next < 0 {
+                chain.tail = previous
+            } else {
+                nodes[Int(next)].previous = previous
+            }
+            removed.pointee.next = nextFree
+            removed.pointee.previous = -1
+            return removed.pointee.element.take().unsafelyUnwrapped
         }
-        if next < 0 {
-            chain.tail = previous
-        } else {
-            nodes[Int(next)].previous = previous
-        }
-        nodes[Int(node)] = Node(element: nil, next: firstFree, previous: -1)
         firstFree = node
+        return element
     }
 
     /// Calls `body` with every element in the store, whatever its chain.

@@ -26,4 +26,15 @@ extension CopyOnWriteTable {
             return storage
         }
     }
+
+    /// Runs `body` with the storage, copied first if a reader still holds it,
+    /// lent without a retain: for a change that runs no code of the user's,
+    /// which cannot replace the storage while `body` uses it.
+    @inlinable
+    mutating func withUniqueStorage<Result>(_ body: (Storage) -> Result) -> Result {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(copying: storage)
+        }
+        return Unmanaged.passUnretained(storage)._withUnsafeGuaranteedRef(body)
+    }
 }

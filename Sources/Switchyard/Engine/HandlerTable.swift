@@ -1,16 +1,17 @@
 /// A handler as the machine keeps it, with its place in the delivery order.
 @usableFromInline
 struct HandlerRecord<S: StateType, E: EventType> {
+    @usableFromInline typealias Body = (TransitionContext<S, E>) -> Void
+
     /// `order`, then rank (how specific the registration is, 0 most), then
     /// the registration, packed so that one comparison orders two handlers.
     @usableFromInline let sortKey: UInt64
     /// Where the handler is kept, so that its node alone can remove it.
     @usableFromInline let slot: HandlerSlot
-    @usableFromInline let body: (TransitionContext<S, E>) -> Void
+    @usableFromInline let body: Body
 
     @inlinable
-    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping (TransitionContext<S, E>) -> Void)
-    {
+    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping Body) {
         require(id.rawValue < 1 << 48, "A machine can register at most 2^48 routes and handlers")
         self.sortKey = UInt64(order) << 56 | UInt64(slot.rank) << 48 | id.rawValue
         self.slot = slot
@@ -138,6 +139,52 @@ struct HandlerTable<S: StateType, E: EventType> {
         func eventChain(_ code: SymbolCode) -> Chain {
             Int(code) < eventHandlers.count ? eventHandlers[Int(code)] : Chain()
         }
+
+        /// Adds `record` to its slot; see ``HandlerTable/add(_:)``.
+        @inlinable
+        func add(_ record: Record) -> Int32 {
+            let precedes: (Record, Record) -> Bool = { $0.sortKey < $1.sortKey }
+            switch record.slot {
+            case .event(let code):
+                HandlerTable.grow(&eventHandlers, toHold: code)
+                return records.insert(record, into: &eventHandlers[Int(code)], by: precedes)
+            case .state(let from, let to):
+                return stateHandlers.withChain(from, to) { records.insert(record, into: &$0, by: precedes) }
+            case .any(let from, let to):
+                return anyHandlers.withChain(from, to) { records.insert(record, into: &$0, by: precedes) }
+            case .error:
+                return records.insert(record, into: &errorHandlers, by: precedes)
+            case .entry(let code):
+                lifecycleHandlerCount += 1
+                HandlerTable.grow(&entryHandlers, toHold: code)
+                return records.insert(record, into: &entryHandlers[Int(code)], by: precedes)
+            case .exit(let code):
+                lifecycleHandlerCount += 1
+                HandlerTable.grow(&exitHandlers, toHold: code)
+                return records.insert(record, into: &exitHandlers[Int(code)], by: precedes)
+            }
+        }
+
+        /// Removes the record at `node` of `slot`; see ``HandlerTable/remove(_:from:)``.
+        @inlinable
+        func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
+            switch slot {
+            case .event(let code):
+                return records.remove(node, from: &eventHandlers[Int(code)]).body
+            case .state(let from, let to):
+                return stateHandlers.withChain(from, to) { records.remove(node, from: &$0).body }
+            case .any(let from, let to):
+                return anyHandlers.withChain(from, to) { records.remove(node, from: &$0).body }
+            case .error:
+                return records.remove(node, from: &errorHandlers).body
+            case .entry(let code):
+                lifecycleHandlerCount -= 1
+                return records.remove(node, from: &entryHandlers[Int(code)]).body
+            case .exit(let code):
+                lifecycleHandlerCount -= 1
+                return records.remove(node, from: &exitHandlers[Int(code)]).body
+            }
+        }
     }
 
     @usableFromInline var storage = Storage()
@@ -149,34 +196,12 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     /// Adds `record` to its slot, after the records it does not precede.
     ///
-    /// - Returns: The record's node, for ``remove(_:)``.
+    /// - Returns: The record's node, for ``remove(_:from:)``.
     /// - Complexity: O(1) when handlers of a slot are added in `order`;
     ///   otherwise O(*k*) in the slot's handlers of a higher order.
     @inlinable
     mutating func add(_ record: Record) -> Int32 {
-        let storage = uniqueStorage
-        let precedes: (Record, Record) -> Bool = { $0.sortKey < $1.sortKey }
-        switch record.slot {
-        case .event(let code):
-            if Int(code) >= storage.eventHandlers.count {
-                storage.eventHandlers += repeatElement(Chain(), count: Int(code) + 1 - storage.eventHandlers.count)
-            }
-            return storage.records.insert(record, into: &storage.eventHandlers[Int(code)], by: precedes)
-        case .state(let from, let to):
-            return storage.stateHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
-        case .any(let from, let to):
-            return storage.anyHandlers.withChain(from, to) { storage.records.insert(record, into: &$0, by: precedes) }
-        case .error:
-            return storage.records.insert(record, into: &storage.errorHandlers, by: precedes)
-        case .entry(let code):
-            storage.lifecycleHandlerCount += 1
-            Self.grow(&storage.entryHandlers, toHold: code)
-            return storage.records.insert(record, into: &storage.entryHandlers[Int(code)], by: precedes)
-        case .exit(let code):
-            storage.lifecycleHandlerCount += 1
-            Self.grow(&storage.exitHandlers, toHold: code)
-            return storage.records.insert(record, into: &storage.exitHandlers[Int(code)], by: precedes)
-        }
+        withUniqueStorage { $0.add(record) }
     }
 
     @inlinable
@@ -201,26 +226,15 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     /// Removes the record at `node` of `slot`.
     ///
+    /// - Returns: The record's handler, for the caller to let go of once it
+    ///   is done with the table: its captures may run code that changes the
+    ///   table. The handler alone, because the rest of the record holds
+    ///   nothing to release, and a whole record handed back is destroyed
+    ///   through its value witnesses.
     /// - Complexity: O(1).
     @inlinable
-    mutating func remove(_ node: Int32, from slot: HandlerSlot) {
-        let storage = uniqueStorage
-        switch slot {
-        case .event(let code):
-            storage.records.remove(node, from: &storage.eventHandlers[Int(code)])
-        case .state(let from, let to):
-            storage.stateHandlers.withChain(from, to) { storage.records.remove(node, from: &$0) }
-        case .any(let from, let to):
-            storage.anyHandlers.withChain(from, to) { storage.records.remove(node, from: &$0) }
-        case .error:
-            storage.records.remove(node, from: &storage.errorHandlers)
-        case .entry(let code):
-            storage.lifecycleHandlerCount -= 1
-            storage.records.remove(node, from: &storage.entryHandlers[Int(code)])
-        case .exit(let code):
-            storage.lifecycleHandlerCount -= 1
-            storage.records.remove(node, from: &storage.exitHandlers[Int(code)])
-        }
+    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
+        withUniqueStorage { $0.remove(node, from: slot) }
     }
 
     // MARK: Delivery

@@ -174,13 +174,18 @@ struct RouteTable<S: StateType, E: EventType> {
     /// The code of `state` (`.wildcard` for `nil`), handing out a new one if needed.
     @inlinable
     mutating func intern(_ state: S?) -> SymbolCode {
-        state == nil ? .wildcard : uniqueStorage.states.intern(state)
+        guard let state else { return .wildcard }
+        return storage.states.codeIfInternedLast(state) ?? uniqueStorage.states.intern(state)
     }
 
     /// The code of `event` (`.wildcard` for `nil`), handing out a new one if needed.
+    ///
+    /// Handlers and routes of one event are often added one call at a time:
+    /// the event named last is answered without unsharing the table.
     @inlinable
     mutating func intern(_ event: E?) -> SymbolCode {
-        event == nil ? .wildcard : uniqueStorage.events.intern(event)
+        guard let event else { return .wildcard }
+        return storage.events.codeIfInternedLast(event) ?? uniqueStorage.events.intern(event)
     }
 
     // MARK: Registration
@@ -234,18 +239,24 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Removes the event route at `node`, which ``holdsEventRoute(_:at:)``.
     ///
+    /// - Returns: The route, for the caller to let go of once it is done
+    ///   with the table (its condition's captures may run code that changes
+    ///   the table).
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeEventRoute(at node: Int32) {
+    mutating func removeEventRoute(at node: Int32) -> Entry {
         let storage = uniqueStorage
         let keys = storage.eventNodeKeys[Int(node)]
-        storage.eventRoutes.withChain(keys.event, keys.from) { storage.eventEntries.remove(node, from: &$0) }
+        let removed = storage.eventRoutes.withChain(keys.event, keys.from) {
+            storage.eventEntries.remove(node, from: &$0)
+        }
         if keys.link >= 0 {
-            storage.eventRoutesByTransition.withChain(keys.from, keys.to) {
+            _ = storage.eventRoutesByTransition.withChain(keys.from, keys.to) {
                 storage.eventRouteLinks.remove(keys.link, from: &$0)
             }
             storage.eventNodeKeys[Int(node)].link = -1
         }
+        return removed
     }
 
     /// Whether a state request must first index the event routes by transition.
@@ -305,13 +316,15 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Removes the event-less route at `node`, which ``holdsStateRoute(_:at:)``.
     ///
+    /// - Returns: The route, for the caller to let go of once it is done
+    ///   with the table.
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeStateRoute(at node: Int32) {
+    mutating func removeStateRoute(at node: Int32) -> Entry {
         let storage = uniqueStorage
         let from = storage.stateNodeSources[Int(node)]
         let to = storage.stateEntries[node].targetCode
-        storage.stateRoutes.withChain(from, to) { storage.stateEntries.remove(node, from: &$0) }
+        return storage.stateRoutes.withChain(from, to) { storage.stateEntries.remove(node, from: &$0) }
     }
 
     /// Adds a route mapping after the others.
@@ -329,11 +342,13 @@ struct RouteTable<S: StateType, E: EventType> {
         storage.routeMappings.element(at: node)?.id == id
     }
 
+    /// - Returns: The mapping, for the caller to let go of once it is done
+    ///   with the table.
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeRouteMapping(at node: Int32) {
+    mutating func removeRouteMapping(at node: Int32) -> Mapping<RouteMapping> {
         let storage = uniqueStorage
-        storage.routeMappings.remove(node, from: &storage.routeMappingChain)
+        return storage.routeMappings.remove(node, from: &storage.routeMappingChain)
     }
 
     /// Adds a state route mapping after the others.
@@ -351,11 +366,13 @@ struct RouteTable<S: StateType, E: EventType> {
         storage.stateRouteMappings.element(at: node)?.id == id
     }
 
+    /// - Returns: The mapping, for the caller to let go of once it is done
+    ///   with the table.
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeStateRouteMapping(at node: Int32) {
+    mutating func removeStateRouteMapping(at node: Int32) -> Mapping<StateRouteMapping> {
         let storage = uniqueStorage
-        storage.stateRouteMappings.remove(node, from: &storage.stateRouteMappingChain)
+        return storage.stateRouteMappings.remove(node, from: &storage.stateRouteMappingChain)
     }
 
     /// Calls `body` with the registration of every route and mapping.

@@ -57,6 +57,15 @@ struct Symbols<Value: Hashable> {
         }
     }
 
+    /// The code of `value` if it is the value interned last, `nil` if not:
+    /// a look-up that writes nothing, so that naming that value again needs
+    /// no unshared copy of the table.
+    @inlinable
+    func codeIfInternedLast(_ value: Value) -> SymbolCode? {
+        guard let last, last.value == value else { return nil }
+        return last.code
+    }
+
     /// The code of `value` (`.wildcard` for `nil`), handing out a new one if
     /// nothing named it yet.
     ///

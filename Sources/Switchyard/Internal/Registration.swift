@@ -46,6 +46,17 @@ struct Registration: Disposable {
     }
 }
 
+extension Registration {
+    /// The registration as the `Disposable` an `add…` method returns, made
+    /// out of line on purpose: inlined into an app's code, the optimiser sees
+    /// the concrete type inside the existential and copies the value (a
+    /// retain and a release of the owner) when the caller stores the result.
+    @usableFromInline @inline(never)
+    static func disposable(owner: RegistrationOwner, id: RegistrationID, node: Int32, kind: Kind) -> Disposable {
+        Registration(owner: owner, id: id, node: node, kind: kind)
+    }
+}
+
 /// What `add…` returns for several routes added in one call.
 @usableFromInline
 final class BatchRegistration: Disposable {
@@ -75,19 +86,25 @@ final class BatchRegistration: Disposable {
 /// One per machine, shared by all its registrations, so that making a
 /// registration forms no weak reference and disposing one loads none: the
 /// machine sets ``machine`` once it is made and clears it in its `deinit`.
+/// The reference is unretained, so that disposing costs no retain and
+/// release of the machine: while ``machine`` is set, the machine is alive.
+/// The machine may go away during ``access`` (when the last thing removed
+/// held the last reference to it), so ``access`` touches it no more after
+/// letting go of what it removed.
 @usableFromInline
 final class RegistrationOwner {
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var machine: AnyObject?
+    @exclusivity(unchecked) @usableFromInline var machine: Unmanaged<AnyObject>?
     /// Once the machine is gone: the registrations it still held then, less
     /// those disposed since. Filled only if registrations outlive the machine,
     /// so that `disposed` still means "``Disposable/dispose()`` was called".
     @exclusivity(unchecked) @usableFromInline var heldWhenReleased: Set<RegistrationID> = []
     /// Whether `machine` still holds the registration, removing it first when
     /// the flag says so; made by the machine, in its own specialised code.
-    @usableFromInline let access: (_ machine: AnyObject, _ registration: Registration, _ removing: Bool) -> Bool
+    @usableFromInline let access:
+        (_ machine: Unmanaged<AnyObject>, _ registration: Registration, _ removing: Bool) -> Bool
 
     @inlinable
-    init(access: @escaping (AnyObject, Registration, Bool) -> Bool) {
+    init(access: @escaping (Unmanaged<AnyObject>, Registration, Bool) -> Bool) {
         self.access = access
     }
 }

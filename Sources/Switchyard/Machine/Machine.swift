@@ -120,9 +120,11 @@ public final class Machine<S: StateType, E: EventType> {
         // Made here, in code an app's build specialises, so that disposing
         // runs specialised code and looks up no generic metadata.
         self.registrationOwner = RegistrationOwner { machine, registration, removing in
-            unsafeDowncast(machine, to: Machine.self).access(registration, removing: removing)
+            machine._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: Machine.self).access(registration, removing: removing)
+            }
         }
-        registrationOwner.machine = self
+        registrationOwner.machine = Unmanaged.passUnretained(self)
         initClosure?(self)
     }
 
@@ -398,6 +400,12 @@ extension Machine {
     /// `removing`; a handler that a running delivery has listed is skipped
     /// there too.
     ///
+    /// What a removal takes out is let go of last, once the tables are whole
+    /// again: its closures' captures may run code that adds or disposes
+    /// registrations, or may hold the last reference to this machine, so
+    /// nothing here touches the machine after that (hence `_ =` on each
+    /// removal, as its last step).
+    ///
     /// - Complexity: O(1).
     @inlinable
     func access(_ registration: Registration, removing: Bool) -> Bool {
@@ -406,30 +414,30 @@ extension Machine {
         case .handler:
             guard let slot = handlers.slot(of: id, at: node) else { return false }
             if removing {
-                handlers.remove(node, from: slot)
                 if deliveryDepth > 0 {
                     disposedDuringDelivery.insert(id)
                 }
+                _ = handlers.remove(node, from: slot)
             }
         case .eventRoute:
             guard routes.holdsEventRoute(id, at: node) else { return false }
             if removing {
-                routes.removeEventRoute(at: node)
+                _ = routes.removeEventRoute(at: node)
             }
         case .stateRoute:
             guard routes.holdsStateRoute(id, at: node) else { return false }
             if removing {
-                routes.removeStateRoute(at: node)
+                _ = routes.removeStateRoute(at: node)
             }
         case .routeMapping:
             guard routes.holdsRouteMapping(id, at: node) else { return false }
             if removing {
-                routes.removeRouteMapping(at: node)
+                _ = routes.removeRouteMapping(at: node)
             }
         case .stateRouteMapping:
             guard routes.holdsStateRouteMapping(id, at: node) else { return false }
             if removing {
-                routes.removeStateRouteMapping(at: node)
+                _ = routes.removeStateRouteMapping(at: node)
             }
         }
         return true
@@ -440,7 +448,7 @@ extension Machine {
     func register(_ slot: HandlerSlot, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let id = makeID()
         let node = handlers.add(HandlerRecord(order: order, slot: slot, id: id, body: handler))
-        return registration(id, at: node, in: .handler)
+        return Registration.disposable(owner: registrationOwner, id: id, node: node, kind: .handler)
     }
 
     /// The slot of handlers for `event` (or any event).
