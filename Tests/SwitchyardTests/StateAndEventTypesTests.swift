@@ -150,3 +150,38 @@ extension FloatingPointRoundingRule: StateType, EventType {}
 }
 
 extension String: StateType, EventType {}
+
+@Suite struct RepeatedEventTests {
+    @Test(arguments: [false, true])
+    func anEventRefusedBeforeItHasRoutesIsTakenOnceItHasThem(statechart: Bool) {
+        let machine = Machine<MyState, MyEvent>(state: .state0) { machine in
+            if statechart {
+                machine.addChildren([.state0, .state1, .state2], to: .state3)
+            }
+            machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        }
+        #expect(machine.tryEvent(.event0))
+        #expect(!machine.tryEvent(.event1))
+        #expect(!machine.tryEvent(.event1), "asked again, still refused")
+        machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        #expect(machine.tryEvent(.event1))
+        #expect(machine.state == .state2)
+    }
+
+    @Test(arguments: [false, true])
+    func theSameEventAgainAndAnotherInBetweenEachFindTheirRoutes(statechart: Bool) {
+        let machine = Machine<MyState, MyEvent>(state: .state0) { machine in
+            if statechart {
+                machine.addChildren([.state0, .state1, .state2], to: .state3)
+            }
+            machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state1 => .state2])
+            machine.addRoutes(event: .event1, transitions: [.state2 => .state0])
+        }
+        var states: [MyState] = []
+        for event in [MyEvent.event0, .event0, .event1, .event0, .event2, .event0, .event1, .event1] {
+            machine <-! event
+            states.append(machine.state)
+        }
+        #expect(states == [.state1, .state2, .state0, .state1, .state1, .state2, .state0, .state0])
+    }
+}

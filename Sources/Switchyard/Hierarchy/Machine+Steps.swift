@@ -88,7 +88,7 @@ extension Machine {
         // Local copies: conditions and mappings may read and change the machine.
         let routes = self.routes
         let chart = self.chart.unsafelyUnwrapped
-        let eventCode = routes.code(of: event)
+        let eventCode = code(of: event, in: routes)
         let current = currentState
         var refusal: Refusal?
         plan.reset()

@@ -52,6 +52,12 @@ public final class Machine<S: StateType, E: EventType> {
     /// decision need not hash the state; ``SymbolCode/unknown`` until looked up
     /// (and while no route or handler names the state).
     @exclusivity(unchecked) @usableFromInline var currentCode = SymbolCode.unknown
+    /// The event looked up last, with its code once the route table gives it
+    /// one: a machine often receives the same event again (a tick, "next"),
+    /// and comparing it costs much less than hashing it. Codes are never
+    /// withdrawn, so the pair stays true. Kept only for events of a trivial
+    /// type, so that the machine holds on to nothing an event carries.
+    @exclusivity(unchecked) @usableFromInline var lastEvent: (event: E, code: SymbolCode)?
 
     /// When the handlers of a nested request run.
     public let delivery: DeliveryPolicy
@@ -182,6 +188,22 @@ extension Machine {
         }
     }
 
+    /// The code of `event` in the route table: one comparison when it is the
+    /// event looked up last, else one hash.
+    @inlinable
+    func code(of event: E, in routes: RouteTable<S, E>) -> SymbolCode {
+        // Known when the machine is specialised: the other branch goes.
+        guard _isPOD(E.self) else { return routes.code(of: event) }
+        if let lastEvent, lastEvent.event == event {
+            return lastEvent.code
+        }
+        let code = routes.code(of: event)
+        if code.isConcrete {
+            lastEvent = (event, code)
+        }
+        return code
+    }
+
     /// The code of the current state, looked up (one hash) only if not yet known.
     @inlinable
     func currentStateCode(in routes: RouteTable<S, E>) -> SymbolCode {
@@ -209,7 +231,7 @@ extension Machine {
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
         let routes = self.routes
-        let eventCode = routes.code(of: event)
+        let eventCode = code(of: event, in: routes)
         let fromCode = currentStateCode(in: routes)
         let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
         guard decisionDepth == 0 else {
