@@ -231,7 +231,7 @@ extension Machine {
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
         let routes = self.routes
-        let eventCode = code(of: event, in: routes)
+        let eventCode = routes.code(of: event)
         let fromCode = currentStateCode(in: routes)
         let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
         guard decisionDepth == 0 else {
