@@ -80,6 +80,23 @@ struct ChainStore<Element> {
         nodes.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped) }
     }
 
+    /// Makes `second` follow `first` in `chain`; `-1` on either side stands
+    /// for the chain's end, whose head (or tail) then becomes the other.
+    /// Linking a node is two joins, unlinking one is one.
+    @inlinable
+    static func join(_ first: Int32, _ second: Int32, in chain: inout Chain, _ nodes: UnsafeMutablePointer<Node>) {
+        if first < 0 {
+            chain.head = second
+        } else {
+            nodes[Int(first)].next = second
+        }
+        if second < 0 {
+            chain.tail = first
+        } else {
+            nodes[Int(second)].previous = first
+        }
+    }
+
     /// Makes `node` the one between `previous` and `next` (`-1` for the ends
     /// of `chain`).
     @inlinable
@@ -87,16 +104,8 @@ struct ChainStore<Element> {
         _ node: Int32, after previous: Int32, before next: Int32, in chain: inout Chain,
         _ nodes: UnsafeMutablePointer<Node>
     ) {
-        if previous < 0 {
-            chain.head = node
-        } else {
-            nodes[Int(previous)].next = node
-        }
-        if next < 0 {
-            chain.tail = node
-        } else {
-            nodes[Int(next)].previous = node
-        }
+        join(previous, node, in: &chain, nodes)
+        join(node, next, in: &chain, nodes)
     }
 
     /// Puts `element` in a node between `previous` and `next` (`-1` for the
@@ -177,17 +186,7 @@ struct ChainStore<Element> {
         let nextFree = firstFree
         let element = withNodes { nodes in
             let removed = nodes + Int(node)
-            let (previous, next) = (removed.pointee.previous, removed.pointee.next)
-            if previous < 0 {
-                chain.head = next
-            } else {
-                nodes[Int(previous)].next = next
-            }
-            if next < 0 {
-                chain.tail = previous
-            } else {
-                nodes[Int(next)].previous = previous
-            }
+            Self.join(removed.pointee.previous, removed.pointee.next, in: &chain, nodes)
             removed.pointee.next = nextFree
             removed.pointee.previous = -1
             return removed.pointee.element.take().unsafelyUnwrapped
