@@ -161,6 +161,26 @@ private func appendingMapping(_ event: StrEvent?, _ fromState: StrState, _: Any?
         #expect(machine.state == .str("a!!"))
     }
 
+    /// SwiftState asks every mapping whether it leads to the requested state,
+    /// not only the first that answers; a machine with entry handlers (a
+    /// statechart underneath) must answer as a plain one does.
+    @Test(arguments: [false, true])
+    func anyMappingThatNamesTheStateAllowsIt(withEntryHandler: Bool) {
+        let machine = StrMachine(state: .str("a")) { machine in
+            machine.addRouteMapping { _, _, _ in .str("first") }
+            machine.addRouteMapping { _, _, _ in .str("second") }
+            if withEntryHandler {
+                machine.addEntryHandler(.str("second")) { _ in }
+            }
+        }
+        #expect(machine.hasRoute(event: .str("x"), fromState: .str("a"), toState: .str("second")))
+        #expect(machine.hasRoute(fromState: .str("a"), toState: .str("second")))
+        #expect(machine.canTryState(.str("second")))
+        #expect(machine.tryState(.str("second")))
+        #expect(machine.state == .str("second"))
+        #expect(!machine.canTryState(.str("third")))
+    }
+
     @Test func mappingWithoutAnEventCaseRefusesTryState() {
         let machine = StrMachine(state: .str("a")) { machine in
             machine.addRouteMapping(appendingMapping)

@@ -23,6 +23,26 @@ private enum Refused: Error {
 @Suite struct TransitionErrorTests {
     // MARK: attemptEvent
 
+    /// Entry handlers make a flat machine a statechart underneath; a refused
+    /// state request must still say why, and ask each mapping once.
+    @Test(arguments: [false, true])
+    func attemptStateSaysWhyWithOrWithoutEntryHandlers(withEntryHandler: Bool) throws {
+        let log = Log()
+        let machine = ErrorMachine(state: .state0) { machine in
+            machine.addRoute(.state0 => .state1) { _ in false }
+            machine.addStateRouteMapping { _, _ in
+                log("state mapping")
+                return nil
+            }
+            if withEntryHandler {
+                machine.addEntryHandler(.state1) { _ in }
+            }
+        }
+        #expect(try failure(machine.attemptState(.state1)).reason == .conditionsRefused)
+        #expect(try failure(machine.attemptState(.state2)).reason == .unreachable)
+        #expect(log.lines == ["state mapping", "state mapping"])
+    }
+
     @Test func attemptEventReturnsTheNewState() {
         let log = Log()
         let machine = ErrorMachine(state: .state0) { machine in

@@ -430,12 +430,8 @@ struct RouteTable<S: StateType, E: EventType> {
                 return decision
             }
         }
-        var node = storage.routeMappingChain.head
-        while node >= 0 {
-            if let target = storage.routeMappingTarget(at: node, event: event, from: state, userInfo: userInfo) {
-                return .move(to: target, code: .unknown)
-            }
-            node = storage.routeMappings.next(after: node)
+        if let target = mappedTarget(event: event, from: state, userInfo: userInfo) {
+            return .move(to: target, code: .unknown)
         }
         return refusal.map(Decision.refused) ?? .noRoute
     }
@@ -500,21 +496,8 @@ struct RouteTable<S: StateType, E: EventType> {
         if someRouteAllows(byEvent: false, &refusal) || someRouteAllows(byEvent: true, &refusal) {
             return .move(to: target, code: targetCode)
         }
-        var node = storage.stateRouteMappingChain.head
-        while node >= 0 {
-            if let targets = storage.stateRouteMappingTargets(at: node, from: state, userInfo: userInfo),
-                targets.contains(target)
-            {
-                return .move(to: target, code: targetCode)
-            }
-            node = storage.stateRouteMappings.next(after: node)
-        }
-        node = storage.routeMappingChain.head
-        while node >= 0 {
-            if storage.routeMappingTarget(at: node, event: nil, from: state, userInfo: userInfo) == target {
-                return .move(to: target, code: targetCode)
-            }
-            node = storage.routeMappings.next(after: node)
+        if mappingsAllow(from: state, to: target, userInfo: userInfo) {
+            return .move(to: target, code: targetCode)
         }
         return refusal.map(Decision.refused) ?? .noRoute
     }
@@ -537,9 +520,7 @@ struct RouteTable<S: StateType, E: EventType> {
         {
             return true
         }
-        return storage.routeMappings.contains(in: storage.routeMappingChain) {
-            $0.box.body(event, state, userInfo?.value) == target
-        }
+        return someMapping(event: event, from: state, leadsTo: target, userInfo: userInfo)
     }
 }
 

@@ -265,13 +265,10 @@ extension Machine {
         if member == 0 {
             let routes = self.routes
             let value = value(of: targetCode)
-            return routes.stateMappingAllows(from: currentState, to: value, userInfo: userInfo)
-                || routes.mappedTarget(event: nil, from: currentState, userInfo: userInfo) == value
+            return routes.mappingsAllow(from: currentState, to: value, userInfo: userInfo)
         }
         let access = nesting.members[member].access.unsafelyUnwrapped
-        let from = nesting.current[member]
-        return access.stateMappingAllows(from, targetCode, userInfo)
-            || access.mappedTarget(nil, from, userInfo) == targetCode
+        return access.mappingsAllow(nil, nesting.current[member], targetCode, userInfo)
     }
 
     // MARK: Delivering
@@ -504,17 +501,12 @@ extension Machine {
             let fromState = value(of: from)
             let toState = value(of: to)
             if let event {
-                return routes.mappedTarget(event: event.load(as: E.self), from: fromState, userInfo: userInfo)
-                    == toState
+                return routes.someMapping(
+                    event: event.load(as: E.self), from: fromState, leadsTo: toState, userInfo: userInfo)
             }
-            return routes.stateMappingAllows(from: fromState, to: toState, userInfo: userInfo)
-                || routes.mappedTarget(event: nil, from: fromState, userInfo: userInfo) == toState
+            return routes.mappingsAllow(from: fromState, to: toState, userInfo: userInfo)
         }
-        let access = nesting.members[member].access!
-        if event != nil {
-            return access.mappedTarget(event, from, userInfo) == to
-        }
-        return access.stateMappingAllows(from, to, userInfo) || access.mappedTarget(nil, from, userInfo) == to
+        return nesting.members[member].access.unsafelyUnwrapped.mappingsAllow(event, from, to, userInfo)
     }
 
     // MARK: Reading

@@ -376,10 +376,12 @@ extension Machine {
                     event: hasEvents ? event?.load(as: E.self) : nil, from: machine.value(of: from), userInfo: userInfo)
                 return target.map { machine.internedCode(of: $0) }
             },
-            stateMappingAllows: { from, to, userInfo in
+            mappingsAllow: { event, from, to, userInfo in
                 let routes = machine.routes
-                return routes.stateMappingAllows(
-                    from: machine.value(of: from), to: machine.value(of: to), userInfo: userInfo)
+                let (from, to) = (machine.value(of: from), machine.value(of: to))
+                guard let event else { return routes.mappingsAllow(from: from, to: to, userInfo: userInfo) }
+                return routes.someMapping(
+                    event: hasEvents ? event.load(as: E.self) : nil, from: from, leadsTo: to, userInfo: userInfo)
             },
             setCurrent: { code in
                 machine.currentCode = code

@@ -192,15 +192,16 @@ extension Machine {
                     state = chart.tree.parent(of: state)
                 }
             }
-        } else if case .move = routes.decide(
-            from: current, code: currentCode, to: target, code: targetCode, userInfo: userInfo)
-        {
-            take(from: currentCode, isLocal: false, &plan)
-            return refusal
+        } else {
+            // A flat machine decides as one without a chart: mappings included.
+            switch routes.decide(from: current, code: currentCode, to: target, code: targetCode, userInfo: userInfo) {
+            case .move: take(from: currentCode, isLocal: false, &plan)
+            case .refused(let refused): return refused
+            case .noRoute: break
+            }
+            return nil
         }
-        if routes.stateMappingAllows(from: current, to: target, userInfo: userInfo)
-            || routes.mappedTarget(event: nil, from: current, userInfo: userInfo) == target
-        {
+        if routes.mappingsAllow(from: current, to: target, userInfo: userInfo) {
             take(from: .wildcard, isLocal: false, &plan)
         }
         return refusal
@@ -271,7 +272,9 @@ extension Machine {
         let chart = self.chart!
         let eventCode = routes.code(of: event)
         var state = routes.code(of: from)
-        guard state != .unknown else { return routes.mappedTarget(event: event, from: from, userInfo: userInfo) == to }
+        guard state != .unknown else {
+            return routes.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
+        }
         while true {
             if routes.someRoute(event: event, code: eventCode, on: state, current: from, to: to, userInfo: userInfo) {
                 return true
@@ -279,7 +282,7 @@ extension Machine {
             guard state != .wildcard else { break }
             state = chart.tree.parent(of: state)
         }
-        return routes.mappedTarget(event: event, from: from, userInfo: userInfo) == to
+        return routes.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
     }
 
     /// Whether, in a statechart, asking for `to` could take the machine from
@@ -313,8 +316,7 @@ extension Machine {
             guard state != .wildcard else { break }
             state = chart.tree.parent(of: state)
         }
-        return routes.stateMappingAllows(from: from, to: to, userInfo: userInfo)
-            || routes.mappedTarget(event: nil, from: from, userInfo: userInfo) == to
+        return routes.mappingsAllow(from: from, to: to, userInfo: userInfo)
     }
 
     /// The state the planned moves would leave the machine in; the history

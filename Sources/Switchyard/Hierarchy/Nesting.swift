@@ -114,8 +114,11 @@ final class MemberAccess {
     /// request) from a state, interned.
     @usableFromInline let mappedTarget:
         (_ event: UnsafeRawPointer?, _ from: SymbolCode, _ userInfo: UserInfoBox?) -> SymbolCode?
-    /// Whether a state route mapping allows a move.
-    @usableFromInline let stateMappingAllows: (_ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
+    /// Whether a mapping allows a move: for the event, some route mapping
+    /// asked with it; for a state request (`nil`), a state route mapping or
+    /// some route mapping asked with a `nil` event.
+    @usableFromInline let mappingsAllow:
+        (_ event: UnsafeRawPointer?, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
     /// Sets the state the machine reports.
     @usableFromInline let setCurrent: (SymbolCode) -> Void
     /// Runs its entry (`true`) or exit handlers of a code.
@@ -156,7 +159,7 @@ final class MemberAccess {
         someEventRoute:
             @escaping (UnsafeRawPointer, SymbolCode, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
         mappedTarget: @escaping (UnsafeRawPointer?, SymbolCode, UserInfoBox?) -> SymbolCode?,
-        stateMappingAllows: @escaping (SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
+        mappingsAllow: @escaping (UnsafeRawPointer?, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
         setCurrent: @escaping (SymbolCode) -> Void,
         deliverLifecycle: @escaping (Bool, SymbolCode, StepFacts) -> Void,
         transitionInterest: @escaping (DeliveryKind, SymbolCode) -> (hears: Bool, matchesStates: Bool),
@@ -178,7 +181,7 @@ final class MemberAccess {
         self.firstStateRoute = firstStateRoute
         self.someEventRoute = someEventRoute
         self.mappedTarget = mappedTarget
-        self.stateMappingAllows = stateMappingAllows
+        self.mappingsAllow = mappingsAllow
         self.setCurrent = setCurrent
         self.deliverLifecycle = deliverLifecycle
         self.transitionInterest = transitionInterest
