@@ -326,15 +326,9 @@ extension Machine {
                     $0.deliverTransition(kind, memberEvent, ancestryBefore, ancestryAfter, facts)
                 }
             }
-            ancestryBefore.removeAll()
-            ancestryAfter.removeAll()
-            if handlers.matchesStates(of: kind) {
-                chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
-                chart.appendAncestry(of: afterCode, to: &ancestryAfter)
-            }
-            handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
-                invoke($0, context)
-            }
+            deliverTransition(
+                kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
+                context: context)
             for index in 0..<plan.entries.length {
                 deliverLifecycle(
                     entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,

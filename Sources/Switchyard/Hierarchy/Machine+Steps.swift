@@ -361,19 +361,35 @@ extension Machine {
         chart.apply(&plan)
         currentState = context.toState
         currentCode = afterCode
+        deliverTransition(
+            kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
+            context: context)
+        handlers.forEachLifecycleHandler(entering: true, ofEach: plan.entries) { invoke($0, context) }
+
+        endStep()
+    }
+
+    /// Runs the handlers of sections 1–2 that a step from `before` to
+    /// `after` concerns: a handler for `a => b` hears it when `before` is `a`
+    /// or inside it and `after` is `b` or inside it.
+    ///
+    /// The caller's chart and handler table are passed in: reading either
+    /// again here would cost a retain and a release.
+    @inlinable
+    func deliverTransition(
+        _ kind: DeliveryKind, eventCode: SymbolCode, from before: SymbolCode, to after: SymbolCode,
+        chart: Statechart, handlers: HandlerTable<S, E>, context: Context
+    ) {
         ancestryBefore.removeAll()
         ancestryAfter.removeAll()
         // Event handlers need no ancestries: the common case lists none.
         if handlers.matchesStates(of: kind) {
-            chart.appendAncestry(of: beforeCode, to: &ancestryBefore)
-            chart.appendAncestry(of: afterCode, to: &ancestryAfter)
+            chart.appendAncestry(of: before, to: &ancestryBefore)
+            chart.appendAncestry(of: after, to: &ancestryAfter)
         }
         handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
             invoke($0, context)
         }
-        handlers.forEachLifecycleHandler(entering: true, ofEach: plan.entries) { invoke($0, context) }
-
-        endStep()
     }
 
     /// Runs the error handlers of a refused request in a statechart; a

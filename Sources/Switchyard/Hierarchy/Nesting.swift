@@ -201,7 +201,7 @@ final class Nesting {
     @usableFromInline
     struct Member {
         /// `nil` for the root, which runs its own routes and handlers.
-        @usableFromInline var access: MemberAccess?
+        @usableFromInline let access: MemberAccess?
         /// The machine, kept alive by its root; `nil` for the root.
         @usableFromInline var machine: AnyObject?
         /// The member it is nested in; -1 for the root.
@@ -243,7 +243,8 @@ final class Nesting {
     }
 
     @exclusivity(unchecked) @usableFromInline var members: [Member]
-    /// By member: its closures, unretained (``members`` keeps them), so
+    /// By member: its closures, unretained (``members`` keeps them, and a
+    /// member's access never changes once it is nested), so
     /// that a step calls them without a retain and a release per call.
     @exclusivity(unchecked) @usableFromInline var accesses: [Unmanaged<MemberAccess>?] = [nil]
     /// By node: its names outside the root, innermost machine first. The root
