@@ -73,8 +73,8 @@ struct Symbols<Value: Hashable> {
     @inlinable
     mutating func intern(_ value: Value?) -> SymbolCode {
         guard let value else { return .wildcard }
-        if let last, last.value == value {
-            return last.code
+        if let code = codeIfInternedLast(value) {
+            return code
         }
         let next = SymbolCode(truncatingIfNeeded: values.count + 1)
         require(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
