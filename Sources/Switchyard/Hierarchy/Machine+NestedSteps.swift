@@ -114,7 +114,6 @@ extension Machine {
         let host = nesting.members[member].hostNode
         var refusal: Refusal?
         plan.reset()
-        nesting.step &+= 1
         decisionDepth += 1
         defer { decisionDepth -= 1 }
         func choose(_ move: StepPlan.Move, _ plan: inout StepPlan) {
@@ -140,7 +139,7 @@ extension Machine {
                     let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
                         guard access.hasEvents else { return nil }
                         return access.firstEventRoute(
-                            event, nesting.eventCode(in: name.member, event: event), name.code,
+                            event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
                             nesting.current[name.member], userInfo, &refusal)
                     }
                     guard let route else { continue }
@@ -310,7 +309,7 @@ extension Machine {
             for member in nesting.deliveryOrder where member != 0 && nesting.hearsTransition(member) {
                 let memberEvent =
                     kind == .event && nesting.withAccess(of: member, \.hasEvents)
-                    ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped) : .wildcard
+                    ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped, rootCode: eventCode) : .wildcard
                 // No context is built for a machine without a handler to hear it.
                 let interest = nesting.withAccess(of: member) { $0.transitionInterest(kind, memberEvent) }
                 guard interest.hears else { continue }
@@ -446,7 +445,7 @@ extension Machine {
         let chart = self.chart!
         let fromNode = nesting.node(of: from, in: member, chart: chart)
         let toNode = nesting.node(of: to, in: member, chart: chart)
-        nesting.step &+= 1
+        let eventCode = event.map { routes.code(of: $0.load(as: E.self)) } ?? .wildcard
         var refusal: Refusal?
         if fromNode != .unknown, toNode != .unknown {
             var node = fromNode
@@ -459,8 +458,8 @@ extension Machine {
                     if let event {
                         if access.hasEvents,
                             access.someEventRoute(
-                                event, nesting.eventCode(in: name.member, event: event), name.code, current, target,
-                                userInfo)
+                                event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
+                                current, target, userInfo)
                         {
                             return true
                         }
@@ -474,7 +473,7 @@ extension Machine {
                     if let event {
                         let value = event.load(as: E.self)
                         if routes.someRoute(
-                            event: value, code: routes.code(of: value), on: rootCode, current: current, to: target,
+                            event: value, code: eventCode, on: rootCode, current: current, to: target,
                             userInfo: userInfo)
                         {
                             return true

@@ -227,6 +227,14 @@ final class Nesting {
         /// The history its parent declared for the state it is nested in,
         /// which is compound only in the composed tree.
         @usableFromInline var hostHistory: HistoryKind?
+        /// ``Nesting/defaultState(of:chart:)`` for the tree laid out
+        /// `defaultLayouts` times and the names given `defaultNamings` times,
+        /// when entering the member by default passes no state that keeps
+        /// history (then it depends on the tree and the names alone); `nil`
+        /// when not known.
+        @usableFromInline var defaultState: SymbolCode?
+        @usableFromInline var defaultLayouts: UInt32 = 0
+        @usableFromInline var defaultNamings: UInt32 = 0
 
         @usableFromInline
         init(
@@ -278,9 +286,9 @@ final class Nesting {
     @exclusivity(unchecked) @usableFromInline var stepAfter: [SymbolCode] = [.wildcard]
     /// The members a step concerns, deepest first once planned.
     @exclusivity(unchecked) @usableFromInline var touchedMembers = ReusableList<Int>()
-    @exclusivity(unchecked) @usableFromInline var eventCodes: [SymbolCode] = [.unknown]
-    @exclusivity(unchecked) @usableFromInline var eventCodeStep: [UInt32] = [0]
-    @exclusivity(unchecked) @usableFromInline var step: UInt32 = 0
+    /// By member, then by the root's code of an event: the member's code
+    /// of it, ``SymbolCode/unknown`` until it is first asked for.
+    @exclusivity(unchecked) @usableFromInline var memberEventCodes: [[SymbolCode]] = [[]]
     @exclusivity(unchecked) @usableFromInline var defaultEntry = StepPlan()
     /// By node: the member that declares it (see ``owner(of:tree:)``), and
     /// whether the root names it; worked out for the tree laid out
@@ -289,6 +297,8 @@ final class Nesting {
     @exclusivity(unchecked) @usableFromInline var rootNames: [Bool] = []
     @exclusivity(unchecked) @usableFromInline var cachedLayouts: UInt32 = 0
     @exclusivity(unchecked) @usableFromInline var nodeCacheIsValid = false
+    /// How many names were given to nodes: a version of ``names``.
+    @exclusivity(unchecked) @usableFromInline var namings: UInt32 = 0
 
     @usableFromInline
     init(
@@ -435,14 +445,34 @@ final class Nesting {
         return false
     }
 
-    /// The code of the step's event in `member`'s tables, hashed once a step.
+    /// The code of `event` in `member`'s tables, given the root's code for
+    /// it (``SymbolCode/unknown`` if the root has none): hashed the first
+    /// time, then read from a table by the root's code, since no machine
+    /// ever takes a code back.
     @inlinable
-    func eventCode(in member: Int, event: UnsafeRawPointer) -> SymbolCode {
-        if eventCodeStep[member] != step {
-            eventCodeStep[member] = step
-            eventCodes[member] = withAccess(of: member) { $0.eventCode(event) }
+    func eventCode(in member: Int, event: UnsafeRawPointer, rootCode: SymbolCode) -> SymbolCode {
+        let index = Int(rootCode)
+        if rootCode.isConcrete, index < memberEventCodes[member].count {
+            let cached = memberEventCodes[member][index]
+            if cached != .unknown {
+                return cached
+            }
         }
-        return eventCodes[member]
+        return learnEventCode(in: member, event: event, rootCode: rootCode)
+    }
+
+    @usableFromInline
+    func learnEventCode(in member: Int, event: UnsafeRawPointer, rootCode: SymbolCode) -> SymbolCode {
+        let code = withAccess(of: member) { $0.eventCode(event) }
+        // An event the machine does not know yet may get a code later.
+        guard rootCode.isConcrete, code != .unknown else { return code }
+        let index = Int(rootCode)
+        if memberEventCodes[member].count <= index {
+            memberEventCodes[member].append(
+                contentsOf: repeatElement(.unknown, count: index + 1 - memberEventCodes[member].count))
+        }
+        memberEventCodes[member][index] = code
+        return code
     }
 
     // MARK: Adding members
@@ -487,8 +517,7 @@ final class Nesting {
         willBeActive.append(false)
         stepBefore.append(initial)
         stepAfter.append(initial)
-        eventCodes.append(.unknown)
-        eventCodeStep.append(0)
+        memberEventCodes.append([])
         // Deepest first; after the members as deep as it, which came earlier.
         let depth = members[index].depth
         deliveryOrder.insert(
@@ -538,6 +567,7 @@ final class Nesting {
     @usableFromInline
     func addName(_ name: NodeName, to node: SymbolCode) {
         nodeCacheIsValid = false
+        namings &+= 1
         while names.count <= Int(node) {
             names.append([])
         }
@@ -657,13 +687,25 @@ final class Nesting {
 
     /// The state entering `member` by default would give it: its initial
     /// state, or what its history recorded.
-    @usableFromInline
+    @inlinable
     func defaultState(of member: Int, chart: Statechart) -> SymbolCode {
+        if let known = members[member].defaultState, members[member].defaultLayouts == chart.tree.layouts,
+            members[member].defaultNamings == namings
+        {
+            return known
+        }
+        return workOutDefaultState(of: member, chart: chart)
+    }
+
+    @usableFromInline
+    func workOutDefaultState(of member: Int, chart: Statechart) -> SymbolCode {
         defaultEntry.reset()
         chart.addWithDescendants(members[member].hostNode, to: &defaultEntry)
         var innermost = SymbolCode.unknown
+        var keepsHistory = false
         for index in 0..<defaultEntry.entries.length {
             let entry = defaultEntry.entries.storage[index]
+            keepsHistory = keepsHistory || chart.tree.history(of: entry) != nil
             guard chart.tree.kind(of: entry) == .atomic else { continue }
             if innermost == .unknown {
                 innermost = entry
@@ -673,7 +715,11 @@ final class Nesting {
                 }
             }
         }
-        return nearestName(from: innermost, in: member, tree: chart.tree)
+        let state = nearestName(from: innermost, in: member, tree: chart.tree)
+        members[member].defaultState = keepsHistory ? nil : state
+        members[member].defaultLayouts = chart.tree.layouts
+        members[member].defaultNamings = namings
+        return state
     }
 
     /// `code`, a state of `member`, and its ancestors inside the member,
