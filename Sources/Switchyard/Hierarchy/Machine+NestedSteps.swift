@@ -140,7 +140,7 @@ extension Machine {
                         guard access.hasEvents else { return nil }
                         return access.firstEventRoute(
                             event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
-                            nesting.current[name.member], userInfo, &refusal)
+                            nesting.memberStates[name.member].current, userInfo, &refusal)
                     }
                     guard let route else { continue }
                     let target =
@@ -191,7 +191,7 @@ extension Machine {
             return nesting.node(of: internedCode(of: target), in: 0, chart: chart)
         }
         let access = nesting.members[member].access.unsafelyUnwrapped
-        guard let target = access.mappedTarget(event, nesting.current[member], userInfo) else { return nil }
+        guard let target = access.mappedTarget(event, nesting.memberStates[member].current, userInfo) else { return nil }
         return nesting.node(of: target, in: member, chart: chart)
     }
 
@@ -229,7 +229,7 @@ extension Machine {
                         guard targetCode != .unknown else { continue }
                         let access = nesting.members[name.member].access.unsafelyUnwrapped
                         if let route = access.firstStateRoute(
-                            name.code, targetCode, nesting.current[name.member], userInfo, &refusal)
+                            name.code, targetCode, nesting.memberStates[name.member].current, userInfo, &refusal)
                         {
                             take(from: node, isLocal: route.isLocal, &plan)
                             return refusal
@@ -267,7 +267,7 @@ extension Machine {
             return routes.mappingsAllow(from: currentState, to: value, userInfo: userInfo)
         }
         let access = nesting.members[member].access.unsafelyUnwrapped
-        return access.mappingsAllow(nil, nesting.current[member], targetCode, userInfo)
+        return access.mappingsAllow(nil, nesting.memberStates[member].current, targetCode, userInfo)
     }
 
     // MARK: Delivering
@@ -286,7 +286,7 @@ extension Machine {
         chart.planEntries(into: &plan)
         nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
-        let afterCode = nesting.stepAfter[0]
+        let afterCode = nesting.memberStates[0].after
         let context = Context(
             event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
             userInfoBox: userInfo)
@@ -317,8 +317,8 @@ extension Machine {
                 ancestryAfter.removeAll()
                 if interest.matchesStates {
                     nesting.appendAncestry(
-                        of: nesting.stepBefore[member], in: member, to: &ancestryBefore, chart: chart)
-                    nesting.appendAncestry(of: nesting.stepAfter[member], in: member, to: &ancestryAfter, chart: chart)
+                        of: nesting.memberStates[member].before, in: member, to: &ancestryBefore, chart: chart)
+                    nesting.appendAncestry(of: nesting.memberStates[member].after, in: member, to: &ancestryAfter, chart: chart)
                 }
                 let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
                 nesting.withAccess(of: member) {
@@ -381,7 +381,7 @@ extension Machine {
                 userInfo: userInfo)
             return
         }
-        let current = nesting.current[member]
+        let current = nesting.memberStates[member].current
         isStepping = true
         deliveryDepth += 1
         withExtendedLifetime(userInfo) {
@@ -611,8 +611,8 @@ extension Machine {
         deliveryDepth += 1
         // Each machine is told it stays in its state.
         for member in nesting.members.indices {
-            nesting.stepBefore[member] = nesting.current[member]
-            nesting.stepAfter[member] = nesting.current[member]
+            nesting.memberStates[member].before = nesting.memberStates[member].current
+            nesting.memberStates[member].after = nesting.memberStates[member].current
         }
         for node in entries {
             deliverLifecycle(
@@ -648,11 +648,11 @@ extension Machine {
             return
         }
         for member in nesting.members.indices.dropFirst() {
-            nesting.current[member] = nesting.state(of: member, chart: chart)
-            nesting.members[member].access!.setCurrent(nesting.current[member])
+            nesting.memberStates[member].current = nesting.state(of: member, chart: chart)
+            nesting.members[member].access!.setCurrent(nesting.memberStates[member].current)
         }
         currentCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, tree: chart.tree)
         currentState = value(of: currentCode)
-        nesting.current[0] = currentCode
+        nesting.memberStates[0].current = currentCode
     }
 }

@@ -160,7 +160,7 @@ extension Machine {
             rootIsNamed: { machine.routes.storage.states.name(of: $0) != nil },
             reserveRootCode: { machine.routes.uniqueStorage.states.reserveAnonymousCode() },
             rootDescribe: { machine.name(of: $0) })
-        nesting.current[0] = internedCode(of: state)
+        nesting.memberStates[0].current = internedCode(of: state)
         self.nesting = nesting
     }
 
@@ -226,7 +226,7 @@ extension Machine {
                 let taken = old.members[member]
                 let added = nesting.add(
                     taken.access!, machine: taken.machine!, parent: newIndex[taken.parent], host: taken.host,
-                    tree: taken.tree, initial: old.current[member], chart: chart)
+                    tree: taken.tree, initial: old.memberStates[member].current, chart: chart)
                 nesting.members[added].hostHistory = taken.hostHistory
                 newIndex.append(added)
                 taken.access!.relink(makeLink(member: added))

@@ -288,8 +288,8 @@ extension Machine {
         chart.configuration = restored
         let after = activeCodes()
         for member in members.dropFirst() {
-            nesting.stepBefore[member] = nesting.current[member]
-            nesting.stepAfter[member] = nesting.state(of: member, chart: chart)
+            nesting.memberStates[member].before = nesting.memberStates[member].current
+            nesting.memberStates[member].after = nesting.state(of: member, chart: chart)
         }
         let afterCode = nesting.nearestName(from: chart.innermostState(of: restored), in: 0, tree: chart.tree)
         chart.hasBegun = true
@@ -320,10 +320,10 @@ extension Machine {
     /// every nested machine.
     private func commitRestoredStates(of nesting: Nesting, rootState: SymbolCode) {
         for member in nesting.members.indices.dropFirst() {
-            nesting.current[member] = nesting.stepAfter[member]
-            nesting.members[member].access.unsafelyUnwrapped.setCurrent(nesting.stepAfter[member])
+            nesting.memberStates[member].current = nesting.memberStates[member].after
+            nesting.members[member].access.unsafelyUnwrapped.setCurrent(nesting.memberStates[member].after)
         }
-        nesting.current[0] = rootState
+        nesting.memberStates[0].current = rootState
         currentCode = rootState
         currentState = value(of: rootState)
     }

@@ -193,6 +193,32 @@ final class MemberAccess {
     }
 }
 
+/// One machine's state in a hierarchy, and what the step in progress works
+/// out for it.
+@usableFromInline
+struct MemberState {
+    /// Its state, in its codes: while it is not active, the state entering
+    /// it by default would give it.
+    @usableFromInline var current: SymbolCode
+    /// Whether the step concerns it (see ``Nesting/planDelivery(of:chart:)``).
+    @usableFromInline var touched = false
+    /// Whether it is active before the step, and after it.
+    @usableFromInline var wasActive: Bool
+    @usableFromInline var willBeActive: Bool
+    /// Its state before the step, and after it.
+    @usableFromInline var before: SymbolCode
+    @usableFromInline var after: SymbolCode
+
+    @inlinable
+    init(current: SymbolCode, isActive: Bool) {
+        self.current = current
+        self.wasActive = isActive
+        self.willBeActive = isActive
+        self.before = current
+        self.after = current
+    }
+}
+
 /// The machines of a hierarchy, the names of its statechart's nodes, and the
 /// per-step facts the root computes; kept by the root machine.
 @usableFromInline
@@ -258,9 +284,6 @@ final class Nesting {
     /// By node: its names outside the root, innermost machine first. The root
     /// names a node by the node's own code, when the code names a value.
     @exclusivity(unchecked) @usableFromInline var names: [[NodeName]] = [[]]
-    /// Each member's state, in its codes: while it is not active, the state
-    /// entering it by default would give it.
-    @exclusivity(unchecked) @usableFromInline var current: [SymbolCode] = [.wildcard]
     /// Members, deepest first: the order in which their transition handlers run.
     @exclusivity(unchecked) @usableFromInline var deliveryOrder: [Int] = [0]
     /// Whether the statechart's tree must be composed again from every
@@ -278,12 +301,12 @@ final class Nesting {
     @usableFromInline let reserveRootCode: () -> SymbolCode
     @usableFromInline let rootDescribe: (SymbolCode) -> String
 
-    // Per-step facts, by member, kept to be reused.
-    @exclusivity(unchecked) @usableFromInline var touched: [Bool] = [false]
-    @exclusivity(unchecked) @usableFromInline var wasActive: [Bool] = [true]
-    @exclusivity(unchecked) @usableFromInline var willBeActive: [Bool] = [true]
-    @exclusivity(unchecked) @usableFromInline var stepBefore: [SymbolCode] = [.wildcard]
-    @exclusivity(unchecked) @usableFromInline var stepAfter: [SymbolCode] = [.wildcard]
+    /// By member: its state and what the step in progress works out for
+    /// it. Kept in storage of its own, which a step reads and writes without
+    /// an array's uniqueness and bounds checks: its indices are members'
+    /// (``add(_:machine:parent:host:tree:initial:chart:)`` grows it with ``members``).
+    @exclusivity(unchecked) @usableFromInline var memberStates: UnsafeMutablePointer<MemberState>
+    @exclusivity(unchecked) @usableFromInline var memberCapacity: Int
     /// The members a step concerns, deepest first once planned.
     @exclusivity(unchecked) @usableFromInline var touchedMembers = ReusableList<Int>()
     /// By member, then by the root's code of an event: the member's code
@@ -312,6 +335,14 @@ final class Nesting {
         self.rootIsNamed = rootIsNamed
         self.reserveRootCode = reserveRootCode
         self.rootDescribe = rootDescribe
+        memberCapacity = 4
+        memberStates = .allocate(capacity: memberCapacity)
+        memberStates.initialize(to: MemberState(current: .wildcard, isActive: true))
+    }
+
+    deinit {
+        memberStates.deinitialize(count: members.count)
+        memberStates.deallocate()
     }
 
     /// Calls `body` with `member`'s closures (not the root's), unretained.
@@ -511,12 +542,14 @@ final class Nesting {
                 tree: tree))
         members[parent].children.append(index)
         accesses.append(Unmanaged.passUnretained(access))
-        current.append(initial)
-        touched.append(false)
-        wasActive.append(false)
-        willBeActive.append(false)
-        stepBefore.append(initial)
-        stepAfter.append(initial)
+        if index == memberCapacity {
+            let grown = UnsafeMutablePointer<MemberState>.allocate(capacity: memberCapacity * 2)
+            grown.moveInitialize(from: memberStates, count: index)
+            memberStates.deallocate()
+            memberStates = grown
+            memberCapacity *= 2
+        }
+        (memberStates + index).initialize(to: MemberState(current: initial, isActive: false))
         memberEventCodes.append([])
         // Deepest first; after the members as deep as it, which came earlier.
         let depth = members[index].depth
@@ -585,7 +618,7 @@ final class Nesting {
     func planDelivery(of plan: inout StepPlan, chart: Statechart) {
         refreshNodeCache(tree: chart.tree)
         for index in 0..<touchedMembers.length {
-            touched[touchedMembers.storage[index]] = false
+            memberStates[touchedMembers.storage[index]].touched = false
         }
         touchedMembers.removeAll()
         markTouched(0)
@@ -605,17 +638,18 @@ final class Nesting {
         let atomicAfter = chart.tree.hasParallel || plan.atomicsAfter.isEmpty ? .unknown : plan.atomicsAfter[0]
         for index in 0..<touchedMembers.length {
             let member = touchedMembers.storage[index]
-            wasActive[member] = isActive(member, in: chart)
-            willBeActive[member] = isActive(member, after: &plan, chart: chart)
-            stepBefore[member] = current[member]
-            if !willBeActive[member] {
-                stepAfter[member] = defaultState(of: member, chart: chart)
+            let willBeActive = isActive(member, after: &plan, chart: chart)
+            memberStates[member].wasActive = isActive(member, in: chart)
+            memberStates[member].willBeActive = willBeActive
+            memberStates[member].before = memberStates[member].current
+            if !willBeActive {
+                memberStates[member].after = defaultState(of: member, chart: chart)
             } else if atomicAfter != .unknown {
                 let host = members[member].hostNode
                 let innermost = member == 0 || chart.tree.isDescendant(atomicAfter, of: host) ? atomicAfter : host
-                stepAfter[member] = nearestName(from: innermost, in: member, tree: chart.tree)
+                memberStates[member].after = nearestName(from: innermost, in: member, tree: chart.tree)
             } else {
-                stepAfter[member] = state(of: member, after: &plan, chart: chart)
+                memberStates[member].after = state(of: member, after: &plan, chart: chart)
             }
         }
     }
@@ -623,8 +657,8 @@ final class Nesting {
     @inlinable
     func markTouched(_ member: Int) {
         var member = member
-        while member >= 0, !touched[member] {
-            touched[member] = true
+        while member >= 0, !memberStates[member].touched {
+            memberStates[member].touched = true
             touchedMembers.append(member)
             member = members[member].parent
         }
@@ -642,13 +676,15 @@ final class Nesting {
     /// concerns the member, which is active before and after it.
     @inlinable
     func hearsTransition(_ member: Int) -> Bool {
-        touched[member] && wasActive[member] && willBeActive[member]
+        let state = memberStates[member]
+        return state.touched && state.wasActive && state.willBeActive
     }
 
     /// What `member`'s handlers are told of the planned step.
     @inlinable
     func facts(of member: Int, event: UnsafeRawPointer?, userInfo: UserInfoBox?) -> StepFacts {
-        StepFacts(event: event, userInfo: userInfo, before: stepBefore[member], after: stepAfter[member])
+        StepFacts(
+            event: event, userInfo: userInfo, before: memberStates[member].before, after: memberStates[member].after)
     }
 
     /// Records the states of the members the step concerned, once applied.
@@ -656,9 +692,9 @@ final class Nesting {
     func commitStates() {
         for index in 0..<touchedMembers.length {
             let member = touchedMembers.storage[index]
-            current[member] = stepAfter[member]
+            let state = memberStates[member].after
+            memberStates[member].current = state
             if member != 0 {
-                let state = stepAfter[member]
                 withAccess(of: member) { $0.setCurrent(state) }
             }
         }
