@@ -191,7 +191,9 @@ extension Machine {
             return nesting.node(of: internedCode(of: target), in: 0, chart: chart)
         }
         let access = nesting.members[member].access.unsafelyUnwrapped
-        guard let target = access.mappedTarget(event, nesting.memberStates[member].current, userInfo) else { return nil }
+        guard let target = access.mappedTarget(event, nesting.memberStates[member].current, userInfo) else {
+            return nil
+        }
         return nesting.node(of: target, in: member, chart: chart)
     }
 
@@ -318,7 +320,8 @@ extension Machine {
                 if interest.matchesStates {
                     nesting.appendAncestry(
                         of: nesting.memberStates[member].before, in: member, to: &ancestryBefore, chart: chart)
-                    nesting.appendAncestry(of: nesting.memberStates[member].after, in: member, to: &ancestryAfter, chart: chart)
+                    nesting.appendAncestry(
+                        of: nesting.memberStates[member].after, in: member, to: &ancestryAfter, chart: chart)
                 }
                 let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
                 nesting.withAccess(of: member) {
