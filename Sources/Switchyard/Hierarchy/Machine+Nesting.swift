@@ -311,13 +311,17 @@ extension Machine {
     func makeMemberAccess<P: StateType, PE: EventType>(parent: Machine<P, PE>, embed: ((S) -> P)?) -> MemberAccess {
         unowned(unsafe) let machine = self
         unowned(unsafe) let parent = parent
+        // The root keeps the machine alive while it is nested: the closures
+        // a step calls borrow it without a retain and a release per use.
+        let borrowed = Unmanaged.passUnretained(self)
         let hasEvents = E.self != NoEvent.self
-        func context(_ facts: StepFacts) -> Context {
-            Context(
-                event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: machine.value(of: facts.before),
-                toState: machine.value(of: facts.after), userInfoBox: facts.userInfo)
+        func context(_ facts: StepFacts, of machine: Machine) -> Context {
+            let states = machine.routes.storage.states
+            return Context(
+                event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: states.value(of: facts.before),
+                toState: states.value(of: facts.after), userInfoBox: facts.userInfo)
         }
-        func delivering(_ body: () -> Void) {
+        func delivering(_ machine: Machine, _ body: () -> Void) {
             machine.deliveryDepth += 1
             body()
             machine.deliveryDepth -= 1
@@ -343,14 +347,17 @@ extension Machine {
             hasEvents: hasEvents,
             eventCode: { machine.routes.code(of: $0.load(as: E.self)) },
             firstEventRoute: { event, eventCode, state, current, userInfo, refusal in
-                let routes = machine.routes
-                guard
-                    let route = routes.firstRoute(
-                        event: event.load(as: E.self), code: eventCode, on: state, current: machine.value(of: current),
-                        userInfo: userInfo, refusal: &refusal)
-                else { return nil }
-                return MemberRoute(
-                    id: route.id, target: route.target == nil ? .wildcard : route.targetCode, isLocal: route.isLocal)
+                borrowed._withUnsafeGuaranteedRef { machine in
+                    let routes = machine.routes
+                    guard
+                        let route = routes.firstRoute(
+                            event: event.load(as: E.self), code: eventCode, on: state,
+                            current: routes.storage.states.value(of: current), userInfo: userInfo, refusal: &refusal)
+                    else { return nil }
+                    return MemberRoute(
+                        id: route.id, target: route.target == nil ? .wildcard : route.targetCode,
+                        isLocal: route.isLocal)
+                }
             },
             firstStateRoute: { state, target, current, userInfo, refusal in
                 if machine.routes.needsEventRoutesByTransition {
@@ -384,35 +391,43 @@ extension Machine {
                     event: hasEvents ? event.load(as: E.self) : nil, from: from, leadsTo: to, userInfo: userInfo)
             },
             setCurrent: { code in
-                machine.currentCode = code
-                machine.currentState = machine.value(of: code)
+                borrowed._withUnsafeGuaranteedRef { machine in
+                    machine.currentCode = code
+                    machine.currentState = machine.value(of: code)
+                }
             },
             deliverLifecycle: { entering, code, facts in
-                let handlers = machine.handlers
-                // Most states have no entry or exit handler: build no context for them.
-                guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
-                let context = context(facts)
-                delivering {
-                    handlers.forEachLifecycleHandler(entering: entering, of: code) { machine.invoke($0, context) }
+                borrowed._withUnsafeGuaranteedRef { machine in
+                    let handlers = machine.handlers
+                    // Most states have no entry or exit handler: build no context for them.
+                    guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
+                    let context = context(facts, of: machine)
+                    delivering(machine) {
+                        handlers.forEachLifecycleHandler(entering: entering, of: code) { machine.invoke($0, context) }
+                    }
                 }
             },
             transitionInterest: { kind, eventCode in
-                let handlers = machine.handlers
-                return (handlers.mayHear(kind, event: eventCode), handlers.matchesStates(of: kind))
+                borrowed._withUnsafeGuaranteedRef { machine in
+                    let handlers = machine.handlers
+                    return (handlers.mayHear(kind, event: eventCode), handlers.matchesStates(of: kind))
+                }
             },
             deliverTransition: { kind, eventCode, before, after, facts in
-                let handlers = machine.handlers
-                let context = context(facts)
-                delivering {
-                    handlers.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
-                        machine.invoke($0, context)
+                borrowed._withUnsafeGuaranteedRef { machine in
+                    let handlers = machine.handlers
+                    let context = context(facts, of: machine)
+                    delivering(machine) {
+                        handlers.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
+                            machine.invoke($0, context)
+                        }
                     }
                 }
             },
             deliverError: { facts in
                 let handlers = machine.handlers
-                let context = context(facts)
-                delivering {
+                let context = context(facts, of: machine)
+                delivering(machine) {
                     handlers.forEachHandler(
                         kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
                     ) { machine.invoke($0, context) }
