@@ -308,7 +308,10 @@ final class Nesting {
     @exclusivity(unchecked) @usableFromInline var memberStates: UnsafeMutablePointer<MemberState>
     @exclusivity(unchecked) @usableFromInline var memberCapacity: Int
     /// The members a step concerns, deepest first once planned.
-    @exclusivity(unchecked) @usableFromInline var touchedMembers = ReusableList<Int>()
+    /// The members a step concerns, deepest first once planned: the first
+    /// `touchedCount` of storage as large as ``memberStates``'.
+    @exclusivity(unchecked) @usableFromInline var touchedMembers: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) @usableFromInline var touchedCount = 0
     /// By member, then by the root's code of an event: the member's code
     /// of it, ``SymbolCode/unknown`` until it is first asked for.
     @exclusivity(unchecked) @usableFromInline var memberEventCodes: [[SymbolCode]] = [[]]
@@ -338,11 +341,13 @@ final class Nesting {
         memberCapacity = 4
         memberStates = .allocate(capacity: memberCapacity)
         memberStates.initialize(to: MemberState(current: .wildcard, isActive: true))
+        touchedMembers = .allocate(capacity: memberCapacity)
     }
 
     deinit {
         memberStates.deinitialize(count: members.count)
         memberStates.deallocate()
+        touchedMembers.deallocate()
     }
 
     /// Calls `body` with `member`'s closures (not the root's), unretained.
@@ -547,6 +552,10 @@ final class Nesting {
             grown.moveInitialize(from: memberStates, count: index)
             memberStates.deallocate()
             memberStates = grown
+            let touched = UnsafeMutablePointer<Int>.allocate(capacity: memberCapacity * 2)
+            touched.moveInitialize(from: touchedMembers, count: touchedCount)
+            touchedMembers.deallocate()
+            touchedMembers = touched
             memberCapacity *= 2
         }
         (memberStates + index).initialize(to: MemberState(current: initial, isActive: false))
@@ -617,10 +626,10 @@ final class Nesting {
     @inlinable
     func planDelivery(of plan: inout StepPlan, chart: Statechart) {
         refreshNodeCache(tree: chart.tree)
-        for index in 0..<touchedMembers.length {
-            memberStates[touchedMembers.storage[index]].touched = false
+        for index in 0..<touchedCount {
+            memberStates[touchedMembers[index]].touched = false
         }
-        touchedMembers.removeAll()
+        touchedCount = 0
         markTouched(0)
         for index in 0..<plan.exits.length {
             markTouched(cachedOwner(of: plan.exits.storage[index]))
@@ -632,20 +641,33 @@ final class Nesting {
             markTouched(Int(plan.moves.storage[index].member))
         }
         // Deepest first, the order in which their transition handlers run.
-        touchedMembers.insertionSort { members[$0].depth > members[$1].depth }
+        for index in 1..<touchedCount {
+            let member = touchedMembers[index]
+            let depth = members[member].depth
+            var position = index
+            while position > 0, members[touchedMembers[position - 1]].depth < depth {
+                touchedMembers[position] = touchedMembers[position - 1]
+                position -= 1
+            }
+            touchedMembers[position] = member
+        }
         // Without regions, one atomic state is active after the step: the
         // innermost state of each member is found from it.
         let atomicAfter = chart.tree.hasParallel || plan.atomicsAfter.isEmpty ? .unknown : plan.atomicsAfter[0]
-        for index in 0..<touchedMembers.length {
-            let member = touchedMembers.storage[index]
-            let willBeActive = isActive(member, after: &plan, chart: chart)
+        for index in 0..<touchedCount {
+            let member = touchedMembers[index]
+            let host = members[member].hostNode
+            // Without regions, the states active after the step are the
+            // one atomic state's ancestors.
+            let willBeActive =
+                member == 0 || atomicAfter != .unknown
+                ? chart.tree.isWithin(atomicAfter, host) : isActive(member, after: &plan, chart: chart)
             memberStates[member].wasActive = isActive(member, in: chart)
             memberStates[member].willBeActive = willBeActive
             memberStates[member].before = memberStates[member].current
             if !willBeActive {
                 memberStates[member].after = defaultState(of: member, chart: chart)
             } else if atomicAfter != .unknown {
-                let host = members[member].hostNode
                 let innermost = member == 0 || chart.tree.isDescendant(atomicAfter, of: host) ? atomicAfter : host
                 memberStates[member].after = nearestName(from: innermost, in: member, tree: chart.tree)
             } else {
@@ -655,11 +677,13 @@ final class Nesting {
     }
 
     @inlinable
+    @inline(__always)
     func markTouched(_ member: Int) {
         var member = member
         while member >= 0, !memberStates[member].touched {
             memberStates[member].touched = true
-            touchedMembers.append(member)
+            touchedMembers[touchedCount] = member
+            touchedCount += 1
             member = members[member].parent
         }
     }
@@ -690,8 +714,8 @@ final class Nesting {
     /// Records the states of the members the step concerned, once applied.
     @inlinable
     func commitStates() {
-        for index in 0..<touchedMembers.length {
-            let member = touchedMembers.storage[index]
+        for index in 0..<touchedCount {
+            let member = touchedMembers[index]
             let state = memberStates[member].after
             memberStates[member].current = state
             if member != 0 {
