@@ -308,7 +308,9 @@ extension Machine {
             nesting.commitStates()
             currentState = context.toState
             currentCode = afterCode
-            for member in nesting.deliveryOrder where member != 0 && nesting.hearsTransition(member) {
+            for index in 0..<nesting.touchedCount {
+                let member = nesting.touchedMembers[index]
+                guard member != 0, nesting.hearsTransition(member) else { continue }
                 let memberEvent =
                     kind == .event && nesting.withAccess(of: member, \.hasEvents)
                     ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped, rootCode: eventCode) : .wildcard
@@ -353,7 +355,7 @@ extension Machine {
         let nesting = self.nesting.unsafelyUnwrapped
         // The root's names never change once given, so even a cache laid out
         // before this step answers for the nodes it covers.
-        let rootNamesIt = nesting.isNamedByRoot(node)
+        let rootNamesIt = nesting.isNamedByRoot(node) && handlers.hasLifecycleHandlers(entering: entering, of: node)
         if entering, rootNamesIt {
             handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
         }

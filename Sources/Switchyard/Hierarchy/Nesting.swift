@@ -284,8 +284,6 @@ final class Nesting {
     /// By node: its names outside the root, innermost machine first. The root
     /// names a node by the node's own code, when the code names a value.
     @exclusivity(unchecked) @usableFromInline var names: [[NodeName]] = [[]]
-    /// Members, deepest first: the order in which their transition handlers run.
-    @exclusivity(unchecked) @usableFromInline var deliveryOrder: [Int] = [0]
     /// Whether the statechart's tree must be composed again from every
     /// member's declarations (after a nesting or a declaration).
     @exclusivity(unchecked) @usableFromInline var needsRebuild = true
@@ -307,9 +305,10 @@ final class Nesting {
     /// (``add(_:machine:parent:host:tree:initial:chart:)`` grows it with ``members``).
     @exclusivity(unchecked) @usableFromInline var memberStates: UnsafeMutablePointer<MemberState>
     @exclusivity(unchecked) @usableFromInline var memberCapacity: Int
-    /// The members a step concerns, deepest first once planned.
-    /// The members a step concerns, deepest first once planned: the first
-    /// `touchedCount` of storage as large as ``memberStates``'.
+    /// The members a step concerns once planned, in the order in which their
+    /// handlers of transitions run: deepest first, and in the order they were
+    /// nested between members as deep. The first `touchedCount` of storage as
+    /// large as ``memberStates``'.
     @exclusivity(unchecked) @usableFromInline var touchedMembers: UnsafeMutablePointer<Int>
     @exclusivity(unchecked) @usableFromInline var touchedCount = 0
     /// By member, then by the root's code of an event: the member's code
@@ -560,10 +559,6 @@ final class Nesting {
         }
         (memberStates + index).initialize(to: MemberState(current: initial, isActive: false))
         memberEventCodes.append([])
-        // Deepest first; after the members as deep as it, which came earlier.
-        let depth = members[index].depth
-        deliveryOrder.insert(
-            index, at: deliveryOrder.firstIndex { members[$0].depth < depth } ?? deliveryOrder.endIndex)
         // The node it is nested in: the parent's state, or a node of its own
         // for a parent's anonymous code.
         var hostNode = node(of: host, in: parent, chart: chart)
@@ -645,7 +640,10 @@ final class Nesting {
             let member = touchedMembers[index]
             let depth = members[member].depth
             var position = index
-            while position > 0, members[touchedMembers[position - 1]].depth < depth {
+            while position > 0,
+                members[touchedMembers[position - 1]].depth < depth
+                    || (members[touchedMembers[position - 1]].depth == depth && touchedMembers[position - 1] > member)
+            {
                 touchedMembers[position] = touchedMembers[position - 1]
                 position -= 1
             }
