@@ -45,24 +45,28 @@ extension Machine {
             return .refused(.queued)
         }
         prepareChart()
+        // Held for the step, and lent to what it calls.
         let nesting = self.nesting.unsafelyUnwrapped
+        let chart = self.chart.unsafelyUnwrapped
         guard decisionDepth == 0 else {
             refuseNested(member: member, event: event, target: nil, userInfo: userInfo)
             reportReentrantRequest("tryEvent(\(value))")
             return .refused(.reentrant)
         }
-        guard nesting.isActive(member, in: chart.unsafelyUnwrapped) else {
+        guard nesting.isActive(member, in: chart) else {
             refuseNested(member: member, event: event, target: nil, userInfo: userInfo)
             return .refused(.inactive)
         }
         let eventCode = routes.code(of: value)
         let refusal = chooseNestedMoves(
-            event: event, eventCode: eventCode, member: member, userInfo: userInfo, into: &plan)
+            event: event, eventCode: eventCode, member: member, userInfo: userInfo, chart: chart, nesting: nesting,
+            into: &plan)
         guard !plan.moves.isEmpty else {
             refuseNested(member: member, event: event, target: nil, userInfo: userInfo)
             return .refused(refusal)
         }
-        takeNestedStep(kind: .event, event: event, eventCode: eventCode, userInfo: userInfo)
+        takeNestedStep(
+            kind: .event, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
         return .moved
     }
 
@@ -91,7 +95,8 @@ extension Machine {
             refuseNested(member: member, event: nil, target: target, userInfo: userInfo)
             return .refused(refusal)
         }
-        takeNestedStep(kind: .state, event: nil, eventCode: .wildcard, userInfo: userInfo)
+        takeNestedStep(
+            kind: .state, event: nil, eventCode: .wildcard, userInfo: userInfo, chart: chart, nesting: nesting)
         return .moved
     }
 
@@ -103,12 +108,11 @@ extension Machine {
     /// failing that, the member's route mappings. Returns why routes refused.
     @inlinable
     func chooseNestedMoves(
-        event: UnsafeRawPointer, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, into plan: inout StepPlan
+        event: UnsafeRawPointer, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart,
+        nesting: Nesting, into plan: inout StepPlan
     ) -> Refusal? {
-        // Local copies: conditions and mappings may read and change the machines.
+        // A local copy: conditions and mappings may read and change the machines.
         let routes = self.routes
-        let chart = self.chart.unsafelyUnwrapped
-        let nesting = self.nesting.unsafelyUnwrapped
         let value = event.load(as: E.self)
         let current = currentState
         let host = nesting.members[member].hostNode
@@ -280,9 +284,10 @@ extension Machine {
     /// first; entry handlers, outermost state first and, for one state,
     /// outermost machine first.
     @inlinable
-    func takeNestedStep(kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: UserInfoBox?) {
-        let chart = self.chart.unsafelyUnwrapped
-        let nesting = self.nesting.unsafelyUnwrapped
+    func takeNestedStep(
+        kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
+        nesting: Nesting
+    ) {
         chart.planExits(into: &plan)
         chart.recordHistory(of: &plan)
         chart.planEntries(into: &plan)
@@ -302,7 +307,7 @@ extension Machine {
             for index in 0..<plan.exits.length {
                 deliverLifecycle(
                     entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
-                    userInfo: userInfo)
+                    userInfo: userInfo, nesting: nesting)
             }
             chart.apply(&plan)
             nesting.commitStates()
@@ -336,7 +341,7 @@ extension Machine {
             for index in 0..<plan.entries.length {
                 deliverLifecycle(
                     entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
-                    event: event, userInfo: userInfo)
+                    event: event, userInfo: userInfo, nesting: nesting)
             }
         }
 
@@ -350,9 +355,8 @@ extension Machine {
     @inlinable
     func deliverLifecycle(
         entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
-        event: UnsafeRawPointer?, userInfo: UserInfoBox?
+        event: UnsafeRawPointer?, userInfo: UserInfoBox?, nesting: Nesting
     ) {
-        let nesting = self.nesting.unsafelyUnwrapped
         // The root's names never change once given, so even a cache laid out
         // before this step answers for the nodes it covers.
         let rootNamesIt = nesting.isNamedByRoot(node) && handlers.hasLifecycleHandlers(entering: entering, of: node)
@@ -409,7 +413,7 @@ extension Machine {
         var question = StepPlan()
         _ = chooseNestedMoves(
             event: event, eventCode: routes.code(of: event.load(as: E.self)), member: member, userInfo: userInfo,
-            into: &question)
+            chart: chart, nesting: nesting, into: &question)
         guard !question.moves.isEmpty else { return nil }
         let recorded = chart.configuration.recorded
         defer { chart.configuration.recorded = recorded }
@@ -621,7 +625,8 @@ extension Machine {
         }
         for node in entries {
             deliverLifecycle(
-                entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil)
+                entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil,
+                nesting: nesting)
         }
         endStep()
         return true
