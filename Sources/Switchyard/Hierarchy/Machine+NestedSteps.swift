@@ -463,7 +463,7 @@ extension Machine {
                     let access = nesting.members[name.member].access!
                     let target = nesting.code(of: toNode, in: name.member)
                     guard target != .unknown else { continue }
-                    let current = nesting.nearestName(from: fromNode, in: name.member, tree: chart.tree)
+                    let current = nesting.nearestName(from: fromNode, in: name.member, chart: chart)
                     if let event {
                         if access.hasEvents,
                             access.someEventRoute(
@@ -478,7 +478,7 @@ extension Machine {
                 }
                 let rootCode = node == .wildcard || routes.storage.states.name(of: node) != nil ? node : .unknown
                 if rootCode != .unknown, let target = routes.storage.states.name(of: toNode) {
-                    let current = value(of: nesting.nearestName(from: fromNode, in: 0, tree: chart.tree))
+                    let current = value(of: nesting.nearestName(from: fromNode, in: 0, chart: chart))
                     if let event {
                         let value = event.load(as: E.self)
                         if routes.someRoute(
@@ -661,7 +661,7 @@ extension Machine {
             nesting.memberStates[member].current = nesting.state(of: member, chart: chart)
             nesting.members[member].access!.setCurrent(nesting.memberStates[member].current)
         }
-        currentCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, tree: chart.tree)
+        currentCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
         currentState = value(of: currentCode)
         nesting.memberStates[0].current = currentCode
     }

@@ -291,7 +291,7 @@ extension Machine {
             nesting.memberStates[member].before = nesting.memberStates[member].current
             nesting.memberStates[member].after = nesting.state(of: member, chart: chart)
         }
-        let afterCode = nesting.nearestName(from: chart.innermostState(of: restored), in: 0, tree: chart.tree)
+        let afterCode = nesting.nearestName(from: chart.innermostState(of: restored), in: 0, chart: chart)
         chart.hasBegun = true
         chart.needsInitialConfiguration = false
         guard runningHandlers else {

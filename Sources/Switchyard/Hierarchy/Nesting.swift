@@ -405,7 +405,7 @@ final class Nesting {
     /// The nearest node, from `node` up, that `member` can name, and its
     /// code there (``SymbolCode/wildcard`` at the member's root).
     @inlinable
-    func nearestName(from node: SymbolCode, in member: Int, tree: StateTree) -> SymbolCode {
+    func nearestName(from node: SymbolCode, in member: Int, chart: Statechart) -> SymbolCode {
         let root = members[member].hostNode
         var current = node
         while current != root, current != .wildcard {
@@ -413,7 +413,7 @@ final class Nesting {
             if code != .unknown {
                 return code
             }
-            current = tree.parent(of: current)
+            current = chart.tree.parent(of: current)
         }
         return .wildcard
     }
@@ -427,11 +427,13 @@ final class Nesting {
     /// Works out ``nodeOwners`` and ``rootNames`` again if the tree or the
     /// names changed since they were.
     @inlinable
-    func refreshNodeCache(tree: StateTree) {
-        guard !nodeCacheIsValid || cachedLayouts != tree.layouts || nodeOwners.count != tree.nodes.count else {
+    func refreshNodeCache(chart: Statechart) {
+        guard
+            !nodeCacheIsValid || cachedLayouts != chart.tree.layouts || nodeOwners.count != chart.tree.nodes.count
+        else {
             return
         }
-        rebuildNodeCache(tree: tree)
+        rebuildNodeCache(tree: chart.tree)
     }
 
     /// - Complexity: O(*n* · *d*) for *n* nodes *d* deep, once after each change.
@@ -620,7 +622,7 @@ final class Nesting {
     /// and the members they are nested in), and their states before and after.
     @inlinable
     func planDelivery(of plan: inout StepPlan, chart: Statechart) {
-        refreshNodeCache(tree: chart.tree)
+        refreshNodeCache(chart: chart)
         for index in 0..<touchedCount {
             memberStates[touchedMembers[index]].touched = false
         }
@@ -667,7 +669,7 @@ final class Nesting {
                 memberStates[member].after = defaultState(of: member, chart: chart)
             } else if atomicAfter != .unknown {
                 let innermost = member == 0 || chart.tree.isDescendant(atomicAfter, of: host) ? atomicAfter : host
-                memberStates[member].after = nearestName(from: innermost, in: member, tree: chart.tree)
+                memberStates[member].after = nearestName(from: innermost, in: member, chart: chart)
             } else {
                 memberStates[member].after = state(of: member, after: &plan, chart: chart)
             }
@@ -730,7 +732,7 @@ final class Nesting {
         }
         let host = members[member].hostNode
         let innermost = chart.innermostState(after: &plan, within: host)
-        return nearestName(from: innermost, in: member, tree: chart.tree)
+        return nearestName(from: innermost, in: member, chart: chart)
     }
 
     /// `member`'s state now, in its codes.
@@ -740,7 +742,7 @@ final class Nesting {
             return defaultState(of: member, chart: chart)
         }
         let innermost = chart.innermostActiveState(within: members[member].hostNode)
-        return nearestName(from: innermost, in: member, tree: chart.tree)
+        return nearestName(from: innermost, in: member, chart: chart)
     }
 
     /// The state entering `member` by default would give it: its initial
@@ -773,7 +775,7 @@ final class Nesting {
                 }
             }
         }
-        let state = nearestName(from: innermost, in: member, tree: chart.tree)
+        let state = nearestName(from: innermost, in: member, chart: chart)
         members[member].defaultState = keepsHistory ? nil : state
         members[member].defaultLayouts = chart.tree.layouts
         members[member].defaultNamings = namings
