@@ -115,7 +115,7 @@ extension Machine {
         let routes = self.routes
         let value = event.load(as: E.self)
         let current = currentState
-        let host = nesting.members[member].hostNode
+        let host = nesting.memberStates[member].hostNode
         var refusal: Refusal?
         plan.reset()
         decisionDepth += 1

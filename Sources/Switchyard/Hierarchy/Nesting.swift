@@ -197,6 +197,12 @@ final class MemberAccess {
 /// out for it.
 @usableFromInline
 struct MemberState {
+    /// Copies of its ``Nesting/Member``'s `hostNode`, `parent` and `depth`,
+    /// which never change once it is nested, for a step to read without
+    /// going through the array of members.
+    @usableFromInline var hostNode: SymbolCode = .wildcard
+    @usableFromInline var parent = -1
+    @usableFromInline var depth = 0
     /// Its state, in its codes: while it is not active, the state entering
     /// it by default would give it.
     @usableFromInline var current: SymbolCode
@@ -362,7 +368,7 @@ final class Nesting {
     /// root machine always is.
     @inlinable
     func isActive(_ member: Int, in chart: Statechart) -> Bool {
-        member == 0 || chart.configuration.isActive(members[member].hostNode)
+        member == 0 || chart.configuration.isActive(memberStates[member].hostNode)
     }
 
     /// `member`'s code for `node`; ``SymbolCode/unknown`` if it cannot name
@@ -569,6 +575,9 @@ final class Nesting {
             setNode(hostNode, of: host, in: parent)
         }
         members[index].hostNode = hostNode
+        memberStates[index].hostNode = hostNode
+        memberStates[index].parent = parent
+        memberStates[index].depth = members[index].depth
         addName(NodeName(member: index, code: .wildcard), to: hostNode)
         // The parent's codes so far may be images of the new machine's states.
         if let claim = access.claim {
@@ -640,11 +649,12 @@ final class Nesting {
         // Deepest first, the order in which their transition handlers run.
         for index in 1..<touchedCount {
             let member = touchedMembers[index]
-            let depth = members[member].depth
+            let depth = memberStates[member].depth
             var position = index
             while position > 0,
-                members[touchedMembers[position - 1]].depth < depth
-                    || (members[touchedMembers[position - 1]].depth == depth && touchedMembers[position - 1] > member)
+                memberStates[touchedMembers[position - 1]].depth < depth
+                    || (memberStates[touchedMembers[position - 1]].depth == depth
+                        && touchedMembers[position - 1] > member)
             {
                 touchedMembers[position] = touchedMembers[position - 1]
                 position -= 1
@@ -656,7 +666,7 @@ final class Nesting {
         let atomicAfter = chart.tree.hasParallel || plan.atomicsAfter.isEmpty ? .unknown : plan.atomicsAfter[0]
         for index in 0..<touchedCount {
             let member = touchedMembers[index]
-            let host = members[member].hostNode
+            let host = memberStates[member].hostNode
             // Without regions, the states active after the step are the
             // one atomic state's ancestors.
             let willBeActive =
@@ -684,7 +694,7 @@ final class Nesting {
             memberStates[member].touched = true
             touchedMembers[touchedCount] = member
             touchedCount += 1
-            member = members[member].parent
+            member = memberStates[member].parent
         }
     }
 
@@ -717,6 +727,8 @@ final class Nesting {
         for index in 0..<touchedCount {
             let member = touchedMembers[index]
             let state = memberStates[member].after
+            // The machine reports its state already when it stays in it.
+            guard state != memberStates[member].current else { continue }
             memberStates[member].current = state
             if member != 0 {
                 withAccess(of: member) { $0.setCurrent(state) }
