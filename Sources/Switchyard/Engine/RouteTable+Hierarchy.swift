@@ -53,6 +53,17 @@ extension RouteTable {
         return nil
     }
 
+    /// Whether `state` has routes of the event `eventCode` or of `.any`
+    /// event: when not, ``firstRoute(event:code:on:current:userInfo:refusal:)``
+    /// answers `nil` without a look at the guards.
+    @inlinable
+    func hasEventRoutes(code eventCode: SymbolCode, on state: SymbolCode) -> Bool {
+        let storage = self.storage
+        guard state != .unknown, !storage.eventRoutes.isEmpty else { return false }
+        return (eventCode != .unknown && !storage.eventRoutes[eventCode, state].isEmpty)
+            || !storage.eventRoutes[.wildcard, state].isEmpty
+    }
+
     /// The first route of `state` that `event` may take: the routes of this
     /// event, then those of `.any` event, each in registration order.
     ///

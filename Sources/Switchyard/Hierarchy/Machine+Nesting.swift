@@ -348,6 +348,9 @@ extension Machine {
             eventCode: { machine.routes.code(of: $0.load(as: E.self)) },
             firstEventRoute: { event, eventCode, state, current, userInfo, refusal in
                 borrowed._withUnsafeGuaranteedRef { machine in
+                    // Most of the states a walk asks have no route: answered
+                    // without taking a copy of the table.
+                    guard machine.routes.hasEventRoutes(code: eventCode, on: state) else { return nil }
                     let routes = machine.routes
                     guard
                         let route = routes.firstRoute(
