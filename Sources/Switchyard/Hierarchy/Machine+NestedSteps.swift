@@ -57,7 +57,7 @@ extension Machine {
             refuseNested(member: member, event: event, target: nil, userInfo: userInfo)
             return .refused(.inactive)
         }
-        let eventCode = routes.code(of: value)
+        let eventCode = code(of: value, in: routes)
         let refusal = chooseNestedMoves(
             event: event, eventCode: eventCode, member: member, userInfo: userInfo, chart: chart, nesting: nesting,
             into: &plan)

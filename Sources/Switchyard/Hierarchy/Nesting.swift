@@ -433,6 +433,7 @@ final class Nesting {
     /// Works out ``nodeOwners`` and ``rootNames`` again if the tree or the
     /// names changed since they were.
     @inlinable
+    @inline(__always)
     func refreshNodeCache(chart: Statechart) {
         guard
             !nodeCacheIsValid || cachedLayouts != chart.tree.layouts || nodeOwners.count != chart.tree.nodes.count
