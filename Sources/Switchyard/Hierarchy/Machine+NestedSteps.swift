@@ -317,7 +317,7 @@ extension Machine {
                 let member = nesting.touchedMembers[index]
                 guard member != 0, nesting.hearsTransition(member) else { continue }
                 let memberEvent =
-                    kind == .event && nesting.withAccess(of: member, \.hasEvents)
+                    kind == .event && nesting.withAccess(of: member) { $0.hasEvents }
                     ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped, rootCode: eventCode) : .wildcard
                 // No context is built for a machine without a handler to hear it.
                 let interest = nesting.withAccess(of: member) { $0.transitionInterest(kind, memberEvent) }

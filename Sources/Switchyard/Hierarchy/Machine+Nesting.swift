@@ -315,6 +315,7 @@ extension Machine {
         // a step calls borrow it without a retain and a release per use.
         let borrowed = Unmanaged.passUnretained(self)
         let hasEvents = E.self != NoEvent.self
+        @inline(__always)
         func context(_ facts: StepFacts, of machine: Machine) -> Context {
             let states = machine.routes.storage.states
             return Context(
