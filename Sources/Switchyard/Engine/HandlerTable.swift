@@ -255,7 +255,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         let storage = self.storage
         let (event, from, to) = (codes.event, codes.from, codes.to)
         if kind == .error {
-            Self.walk(storage.errorHandlers, in: storage.records, body)
+            Self.walk(storage.errorHandlers, in: storage, body)
             return
         }
         // At most 8 chains: 4 transition shapes of state (or 2 of event)
@@ -289,7 +289,7 @@ struct HandlerTable<S: StateType, E: EventType> {
                 addChains(ofStateHandlers: true)
             }
             addChains(ofStateHandlers: false)
-            Self.merge(cursors, count: count, in: storage.records, body)
+            Self.merge(cursors, count: count, in: storage, body)
         }
     }
 
@@ -303,7 +303,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     @inlinable
     func forEachLifecycleHandler(entering: Bool, of code: SymbolCode, _ body: (Record) -> Void) {
         let storage = self.storage
-        Self.walk(storage.lifecycleChain(entering: entering, code), in: storage.records, body)
+        Self.walk(storage.lifecycleChain(entering: entering, code), in: storage, body)
     }
 
     /// Calls `body` with the entry (or exit) handlers of each state of
@@ -313,10 +313,8 @@ struct HandlerTable<S: StateType, E: EventType> {
         entering: Bool, ofEach codes: ReusableList<SymbolCode>, _ body: (Record) -> Void
     ) {
         let storage = self.storage
-        // Taken once for the whole list rather than once a state.
-        let records = storage.records
         for index in 0..<codes.length {
-            Self.walk(storage.lifecycleChain(entering: entering, codes.storage[index]), in: records, body)
+            Self.walk(storage.lifecycleChain(entering: entering, codes.storage[index]), in: storage, body)
         }
     }
 
@@ -382,17 +380,22 @@ struct HandlerTable<S: StateType, E: EventType> {
                 addPairs(ofStateHandlers: true)
             }
             addPairs(ofStateHandlers: false)
-            Self.merge(cursors, count: count, in: storage.records, body)
+            Self.merge(cursors, count: count, in: storage, body)
         }
     }
 
     /// Calls `body` with each record of `chain`.
+    ///
+    /// The records are read in place from `storage`, which the caller's copy
+    /// of the table keeps alive and unchanged while handlers run (a change
+    /// they make to the machine's table copies it first): a copy of the
+    /// records would cost a retain and a release per walk.
     @inlinable
-    static func walk(_ chain: Chain, in records: ChainStore<Record>, _ body: (Record) -> Void) {
+    static func walk(_ chain: Chain, in storage: Storage, _ body: (Record) -> Void) {
         var node = chain.head
         while node >= 0 {
-            body(records[node])
-            node = records.next(after: node)
+            body(storage.records[node])
+            node = storage.records.next(after: node)
         }
     }
 
@@ -400,8 +403,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// `cursors`, in merged order.
     @inlinable
     static func merge(
-        _ cursors: UnsafeMutablePointer<Int32>, count: Int, in records: ChainStore<Record>,
-        _ body: (Record) -> Void
+        _ cursors: UnsafeMutablePointer<Int32>, count: Int, in storage: Storage, _ body: (Record) -> Void
     ) {
         switch count {
         case 0:
@@ -409,13 +411,13 @@ struct HandlerTable<S: StateType, E: EventType> {
         case 1:
             var chain = Chain()
             chain.head = cursors[0]
-            walk(chain, in: records, body)
+            walk(chain, in: storage, body)
         default:
             while true {
                 var best = -1
                 var bestKey = UInt64.max
                 for position in 0..<count where cursors[position] >= 0 {
-                    let key = records[cursors[position]].sortKey
+                    let key = storage.records[cursors[position]].sortKey
                     if best < 0 || key < bestKey {
                         best = position
                         bestKey = key
@@ -423,8 +425,8 @@ struct HandlerTable<S: StateType, E: EventType> {
                 }
                 guard best >= 0 else { return }
                 let node = cursors[best]
-                cursors[best] = records.next(after: node)
-                body(records[node])
+                cursors[best] = storage.records.next(after: node)
+                body(storage.records[node])
             }
         }
     }
