@@ -441,3 +441,48 @@ private enum Room: StateType, CustomStringConvertible {
         }
     }
 }
+
+// Two machines as deep as each other, nested in the two regions of a parallel
+// state, both moved by one event sent to the parent: their handlers of the
+// transition run in the order the machines were nested (not the regions'
+// order), then the parent's.
+
+private enum Bulb: StateType {
+    case off, on
+}
+
+private enum Console: StateType {
+    case panel, left, right
+}
+
+private enum Flick: EventType {
+    case flip
+}
+
+@Suite struct NestingDeliveryOrderTests {
+    @Test func machinesAsDeepHearAStepInTheOrderTheyWereNested() {
+        let log = Log()
+        func bulb(_ name: String) -> Machine<Bulb, Flick> {
+            Machine(state: .off) { bulb in
+                bulb.addRoutes(event: .flip, transitions: [.off => .on, .on => .off])
+                bulb.addHandler(event: .flip) { log("\(name) \($0.fromState) => \($0.toState)") }
+            }
+        }
+        let console = Machine<Console, Flick>(state: .panel) { console in
+            console.addRegions([.left, .right], to: .panel)
+            console.addHandler(event: .flip) { _ in log("console") }
+        }
+        let first = bulb("first")
+        let second = bulb("second")
+        console.nest(first, under: .right)
+        console.nest(second, under: .left)
+
+        #expect(console.tryEvent(.flip))
+        #expect(log.lines == ["first off => on", "second off => on", "console"])
+        log.clear()
+        // Sent to one of them, the event moves that machine's part only.
+        #expect(second.tryEvent(.flip))
+        #expect(log.lines == ["second on => off", "console"])
+        #expect(first.state == .on && second.state == .off)
+    }
+}
