@@ -90,7 +90,8 @@ extension Machine {
             return .refused(.inactive)
         }
         let refusal = chooseNestedMove(
-            toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo, into: &plan)
+            toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo,
+            chart: chart, nesting: nesting, into: &plan)
         guard !plan.moves.isEmpty else {
             refuseNested(member: member, event: nil, target: target, userInfo: userInfo)
             return .refused(refusal)
@@ -206,17 +207,17 @@ extension Machine {
     /// up from each active atomic state inside the member, else the member's
     /// route mappings. Returns why routes refused.
     @inlinable
-    func chooseNestedMove(toward target: SymbolCode, member: Int, userInfo: UserInfoBox?, into plan: inout StepPlan)
-        -> Refusal?
-    {
+    func chooseNestedMove(
+        toward target: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
+        into plan: inout StepPlan
+    ) -> Refusal? {
         if routes.needsEventRoutesByTransition {
             routes.indexEventRoutesByTransition()
         }
+        // A local copy: conditions and mappings may read and change the machines.
         let routes = self.routes
-        let chart = self.chart.unsafelyUnwrapped
-        let nesting = self.nesting.unsafelyUnwrapped
         let current = currentState
-        let host = nesting.members[member].hostNode
+        let host = nesting.memberStates[member].hostNode
         var refusal: Refusal?
         plan.reset()
         guard target != .unknown else { return nil }
@@ -359,8 +360,8 @@ extension Machine {
     ) {
         // The root's names never change once given, so even a cache laid out
         // before this step answers for the nodes it covers.
-        let rootNamesIt = nesting.isNamedByRoot(node) && handlers.hasLifecycleHandlers(entering: entering, of: node)
-        if entering, rootNamesIt {
+        let rootHears = nesting.isNamedByRoot(node) && handlers.hasLifecycleHandlers(entering: entering, of: node)
+        if entering, rootHears {
             handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
         }
         if Int(node) < nesting.names.count {
@@ -373,7 +374,7 @@ extension Machine {
                 nesting.withAccess(of: name.member) { $0.deliverLifecycle(entering, name.code, facts) }
             }
         }
-        if !entering, rootNamesIt {
+        if !entering, rootHears {
             handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
         }
     }
@@ -433,7 +434,7 @@ extension Machine {
         var question = StepPlan()
         _ = chooseNestedMove(
             toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo,
-            into: &question)
+            chart: chart, nesting: nesting, into: &question)
         return !question.moves.isEmpty
     }
 
@@ -522,7 +523,7 @@ extension Machine {
         var codes: [SymbolCode] = []
         func visit(_ node: SymbolCode) {
             let code = nesting.code(of: node, in: member)
-            if code.isConcrete, node != nesting.members[member].hostNode {
+            if code.isConcrete, node != nesting.memberStates[member].hostNode {
                 codes.append(code)
             }
             switch chart.tree.kind(of: node) {
@@ -540,7 +541,7 @@ extension Machine {
             }
         }
         if nesting.isActive(member, in: chart) {
-            visit(nesting.members[member].hostNode)
+            visit(nesting.memberStates[member].hostNode)
         }
         return codes
     }

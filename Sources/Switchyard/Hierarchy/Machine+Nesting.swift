@@ -224,9 +224,10 @@ extension Machine {
             var newIndex = [index]
             for member in old.members.indices.dropFirst() {
                 let taken = old.members[member]
+                let state = old.memberStates[member]
                 let added = nesting.add(
-                    taken.access!, machine: taken.machine!, parent: newIndex[taken.parent], host: taken.host,
-                    tree: taken.tree, initial: old.memberStates[member].current, chart: chart)
+                    taken.access!, machine: taken.machine!, parent: newIndex[state.parent], host: taken.host,
+                    tree: taken.tree, initial: state.current, chart: chart)
                 nesting.members[added].hostHistory = taken.hostHistory
                 newIndex.append(added)
                 taken.access!.relink(makeLink(member: added))
@@ -429,12 +430,14 @@ extension Machine {
                 }
             },
             deliverError: { facts in
-                let handlers = machine.handlers
-                let context = context(facts, of: machine)
-                delivering(machine) {
-                    handlers.forEachHandler(
-                        kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
-                    ) { machine.invoke($0, context) }
+                borrowed._withUnsafeGuaranteedRef { machine in
+                    let handlers = machine.handlers
+                    let context = context(facts, of: machine)
+                    delivering(machine) {
+                        handlers.forEachHandler(
+                            kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
+                        ) { machine.invoke($0, context) }
+                    }
                 }
             },
             describe: { machine.name(of: $0) },

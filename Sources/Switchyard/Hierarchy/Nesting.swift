@@ -197,12 +197,12 @@ final class MemberAccess {
 /// out for it.
 @usableFromInline
 struct MemberState {
-    /// Copies of its ``Nesting/Member``'s `hostNode`, `parent` and `depth`,
-    /// which never change once it is nested, for a step to read without
-    /// going through the array of members.
+    /// The member it is nested in; -1 for the root.
+    @usableFromInline let parent: Int
+    /// How many machines stand above it.
+    @usableFromInline let depth: Int
+    /// The node it is nested in; the statechart's root for the root.
     @usableFromInline var hostNode: SymbolCode = .wildcard
-    @usableFromInline var parent = -1
-    @usableFromInline var depth = 0
     /// Its state, in its codes: while it is not active, the state entering
     /// it by default would give it.
     @usableFromInline var current: SymbolCode
@@ -216,7 +216,9 @@ struct MemberState {
     @usableFromInline var after: SymbolCode
 
     @inlinable
-    init(current: SymbolCode, isActive: Bool) {
+    init(parent: Int, depth: Int, current: SymbolCode, isActive: Bool) {
+        self.parent = parent
+        self.depth = depth
         self.current = current
         self.wasActive = isActive
         self.willBeActive = isActive
@@ -236,14 +238,9 @@ final class Nesting {
         @usableFromInline let access: MemberAccess?
         /// The machine, kept alive by its root; `nil` for the root.
         @usableFromInline var machine: AnyObject?
-        /// The member it is nested in; -1 for the root.
-        @usableFromInline var parent: Int
         /// The parent's code for the state it is nested in (for the root, `.any`).
+        /// Its parent, depth and node are in ``Nesting/memberStates``.
         @usableFromInline var host: SymbolCode
-        /// The node it is nested in; the statechart's root for the root.
-        @usableFromInline var hostNode: SymbolCode
-        /// How many machines stand above it.
-        @usableFromInline var depth: Int
         /// By its codes, the node each names; 0 for none yet. Empty for the
         /// root, whose codes are the nodes.
         @usableFromInline var nodes: [SymbolCode] = []
@@ -269,15 +266,10 @@ final class Nesting {
         @usableFromInline var defaultNamings: UInt32 = 0
 
         @usableFromInline
-        init(
-            access: MemberAccess?, machine: AnyObject?, parent: Int, host: SymbolCode, depth: Int, tree: StateTree
-        ) {
+        init(access: MemberAccess?, machine: AnyObject?, host: SymbolCode, tree: StateTree) {
             self.access = access
             self.machine = machine
-            self.parent = parent
             self.host = host
-            self.hostNode = .wildcard
-            self.depth = depth
             self.tree = tree
         }
     }
@@ -305,10 +297,11 @@ final class Nesting {
     @usableFromInline let reserveRootCode: () -> SymbolCode
     @usableFromInline let rootDescribe: (SymbolCode) -> String
 
-    /// By member: its state and what the step in progress works out for
-    /// it. Kept in storage of its own, which a step reads and writes without
-    /// an array's uniqueness and bounds checks: its indices are members'
-    /// (``add(_:machine:parent:host:tree:initial:chart:)`` grows it with ``members``).
+    /// By member: its place in the hierarchy, its state, and what the step in
+    /// progress works out for it. Kept in storage of its own, which a step
+    /// reads and writes without an array's uniqueness and bounds checks: its
+    /// indices are members' (``add(_:machine:parent:host:tree:initial:chart:)``
+    /// grows it with ``members``).
     @exclusivity(unchecked) @usableFromInline var memberStates: UnsafeMutablePointer<MemberState>
     @exclusivity(unchecked) @usableFromInline var memberCapacity: Int
     /// The members a step concerns once planned, in the order in which their
@@ -336,16 +329,14 @@ final class Nesting {
         rootTree: StateTree, rootCount: @escaping () -> Int, rootIsNamed: @escaping (SymbolCode) -> Bool,
         reserveRootCode: @escaping () -> SymbolCode, rootDescribe: @escaping (SymbolCode) -> String
     ) {
-        var root = Member(access: nil, machine: nil, parent: -1, host: .wildcard, depth: 0, tree: rootTree)
-        root.hostNode = .wildcard
-        self.members = [root]
+        self.members = [Member(access: nil, machine: nil, host: .wildcard, tree: rootTree)]
         self.rootCount = rootCount
         self.rootIsNamed = rootIsNamed
         self.reserveRootCode = reserveRootCode
         self.rootDescribe = rootDescribe
         memberCapacity = 4
         memberStates = .allocate(capacity: memberCapacity)
-        memberStates.initialize(to: MemberState(current: .wildcard, isActive: true))
+        memberStates.initialize(to: MemberState(parent: -1, depth: 0, current: .wildcard, isActive: true))
         touchedMembers = .allocate(capacity: memberCapacity)
     }
 
@@ -391,7 +382,7 @@ final class Nesting {
     @inlinable
     func node(of code: SymbolCode, in member: Int, chart: Statechart) -> SymbolCode {
         if code == .wildcard {
-            return members[member].hostNode
+            return memberStates[member].hostNode
         }
         guard code != .unknown else { return .unknown }
         if member == 0 {
@@ -412,7 +403,7 @@ final class Nesting {
     /// code there (``SymbolCode/wildcard`` at the member's root).
     @inlinable
     func nearestName(from node: SymbolCode, in member: Int, chart: Statechart) -> SymbolCode {
-        let root = members[member].hostNode
+        let root = memberStates[member].hostNode
         var current = node
         while current != root, current != .wildcard {
             let code = code(of: current, in: member)
@@ -484,7 +475,7 @@ final class Nesting {
         var current = member
         while current >= 0 {
             if current == ancestor { return true }
-            current = members[current].parent
+            current = memberStates[current].parent
         }
         return false
     }
@@ -549,24 +540,17 @@ final class Nesting {
         )
         needsRebuild = true
         let index = members.count
-        members.append(
-            Member(
-                access: access, machine: machine, parent: parent, host: host, depth: members[parent].depth + 1,
-                tree: tree))
+        members.append(Member(access: access, machine: machine, host: host, tree: tree))
         members[parent].children.append(index)
         accesses.append(Unmanaged.passUnretained(access))
         if index == memberCapacity {
-            let grown = UnsafeMutablePointer<MemberState>.allocate(capacity: memberCapacity * 2)
-            grown.moveInitialize(from: memberStates, count: index)
-            memberStates.deallocate()
-            memberStates = grown
-            let touched = UnsafeMutablePointer<Int>.allocate(capacity: memberCapacity * 2)
-            touched.moveInitialize(from: touchedMembers, count: touchedCount)
-            touchedMembers.deallocate()
-            touchedMembers = touched
             memberCapacity *= 2
+            memberStates = Self.move(memberStates, count: index, toCapacity: memberCapacity)
+            touchedMembers = Self.move(touchedMembers, count: touchedCount, toCapacity: memberCapacity)
         }
-        (memberStates + index).initialize(to: MemberState(current: initial, isActive: false))
+        (memberStates + index).initialize(
+            to: MemberState(
+                parent: parent, depth: memberStates[parent].depth + 1, current: initial, isActive: false))
         memberEventCodes.append([])
         // The node it is nested in: the parent's state, or a node of its own
         // for a parent's anonymous code.
@@ -575,10 +559,7 @@ final class Nesting {
             hostNode = reserveRootCode()
             setNode(hostNode, of: host, in: parent)
         }
-        members[index].hostNode = hostNode
         memberStates[index].hostNode = hostNode
-        memberStates[index].parent = parent
-        memberStates[index].depth = members[index].depth
         addName(NodeName(member: index, code: .wildcard), to: hostNode)
         // The parent's codes so far may be images of the new machine's states.
         if let claim = access.claim {
@@ -590,6 +571,17 @@ final class Nesting {
         }
         members[index].initialNode = node(of: initial, in: index, chart: chart)
         return index
+    }
+
+    /// Moves `count` elements into new storage of `capacity`, and frees the old.
+    @usableFromInline
+    static func move<Element>(
+        _ storage: UnsafeMutablePointer<Element>, count: Int, toCapacity capacity: Int
+    ) -> UnsafeMutablePointer<Element> {
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        moved.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        return moved
     }
 
     /// Whether a machine is nested in `member`'s state `code`.
@@ -620,8 +612,8 @@ final class Nesting {
         while names.count <= Int(node) {
             names.append([])
         }
-        let depth = members[name.member].depth
-        let position = names[Int(node)].firstIndex { members[$0.member].depth < depth } ?? names[Int(node)].count
+        let depth = memberStates[name.member].depth
+        let position = names[Int(node)].firstIndex { memberStates[$0.member].depth < depth } ?? names[Int(node)].count
         names[Int(node)].insert(name, at: position)
     }
 
@@ -647,7 +639,8 @@ final class Nesting {
         for index in 0..<plan.moves.length {
             markTouched(Int(plan.moves.storage[index].member))
         }
-        // Deepest first, the order in which their transition handlers run.
+        // The order in which their transition handlers run: deepest first,
+        // then in the order they were nested (by index).
         for index in 1..<touchedCount {
             let member = touchedMembers[index]
             let depth = memberStates[member].depth
@@ -703,7 +696,7 @@ final class Nesting {
     @inlinable
     func isActive(_ member: Int, after plan: inout StepPlan, chart: Statechart) -> Bool {
         guard member != 0 else { return true }
-        let host = members[member].hostNode
+        let host = memberStates[member].hostNode
         return plan.entries.contains(host) || (chart.configuration.isActive(host) && !plan.exits.contains(host))
     }
 
@@ -743,7 +736,7 @@ final class Nesting {
         guard isActive(member, after: &plan, chart: chart) else {
             return defaultState(of: member, chart: chart)
         }
-        let host = members[member].hostNode
+        let host = memberStates[member].hostNode
         let innermost = chart.innermostState(after: &plan, within: host)
         return nearestName(from: innermost, in: member, chart: chart)
     }
@@ -754,7 +747,7 @@ final class Nesting {
         guard isActive(member, in: chart) else {
             return defaultState(of: member, chart: chart)
         }
-        let innermost = chart.innermostActiveState(within: members[member].hostNode)
+        let innermost = chart.innermostActiveState(within: memberStates[member].hostNode)
         return nearestName(from: innermost, in: member, chart: chart)
     }
 
@@ -773,7 +766,7 @@ final class Nesting {
     @usableFromInline
     func workOutDefaultState(of member: Int, chart: Statechart) -> SymbolCode {
         defaultEntry.reset()
-        chart.addWithDescendants(members[member].hostNode, to: &defaultEntry)
+        chart.addWithDescendants(memberStates[member].hostNode, to: &defaultEntry)
         var innermost = SymbolCode.unknown
         var keepsHistory = false
         for index in 0..<defaultEntry.entries.length {
@@ -802,7 +795,7 @@ final class Nesting {
         of code: SymbolCode, in member: Int, to list: inout ReusableList<SymbolCode>, chart: Statechart
     ) {
         list.removeAll()
-        let host = members[member].hostNode
+        let host = memberStates[member].hostNode
         var node = self.node(of: code, in: member, chart: chart)
         while node != host, node != .wildcard, node != .unknown {
             let name = self.code(of: node, in: member)
@@ -863,7 +856,7 @@ final class Nesting {
         let access = members[member].access.unsafelyUnwrapped
         let node: SymbolCode
         if let nameInParent = access.nameInParent {
-            let parent = members[member].parent
+            let parent = memberStates[member].parent
             node = self.node(of: nameInParent(code), in: parent, chart: chart)
             // The parent's sync may have had this machine claim the code.
             if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
@@ -884,7 +877,7 @@ final class Nesting {
         addName(NodeName(member: member, code: code), to: node)
         var placed = false
         if !needsRebuild, owner(of: node) == member {
-            placeSubtree(code, of: member, under: members[member].hostNode, in: &chart.tree)
+            placeSubtree(code, of: member, under: memberStates[member].hostNode, in: &chart.tree)
             placed = true
         }
         return offer(code, of: member, node: node, chart: chart) || placed
@@ -930,7 +923,7 @@ final class Nesting {
         var tree = members[0].tree
         tree.grow(toHold: SymbolCode(Swift.max(names.count, rootCount() + 1) - 1))
         for member in members.indices.dropFirst() {
-            let host = members[member].hostNode
+            let host = memberStates[member].hostNode
             let nodes = members[member].nodes
             // Top-level states, declared or not, then what each declares inside.
             for code in nodes.indices.dropFirst()
