@@ -37,22 +37,33 @@ func runMusicPlayer() {
             music.addEntryHandler(state) { _ in print("    enter \(state)") }
             music.addExitHandler(state) { _ in print("    exit  \(state)") }
         }
-        music.addHandler(event: .any) { context in
-            print("    \(context.event!): the player is \(context.fromState) before, \(context.toState) after")
-        }
         music.addErrorHandler { context in print("    \(context.event!) does nothing now") }
+    }
+
+    // With regions, a context's `fromState` and `toState` are the machine's
+    // `state`, the deepest state holding every active one: `player`, before
+    // and after every step. What a step changed is in the configuration, which
+    // has changed by the time the transition's handlers run (between the exits
+    // and the entries), so the handler compares it with the one before.
+    var before = music.configuration
+    music.addHandler(event: .any) { [unowned music] context in
+        let after = music.configuration
+        let left = before.filter { !after.contains($0) }
+        let entered = after.filter { !before.contains($0) }
+        print("    \(context.event!): \(names(left)) => \(names(entered))")
+        before = after
     }
 
     /// Presses `button` and says what is active afterwards.
     func press(_ button: Button) {
         print("Press \(button):")
         music <-! button
-        print("  -> \(music.configuration.map { "\($0)" }.joined(separator: ", "))")
+        print("  -> \(names(music.configuration))")
     }
 
     print("Start: every region enters its initial state, outermost first:")
     music.start()
-    print("  -> \(music.configuration.map { "\($0)" }.joined(separator: ", "))")
+    print("  -> \(names(music.configuration))")
     press(.play)
     press(.mute)
     press(.pause)
@@ -63,5 +74,10 @@ func runMusicPlayer() {
     press(.play)
 
     print()
-    print("The player ends \(music.configuration.map { "\($0)" }.joined(separator: ", ")).")
+    print("The player ends \(names(music.configuration)).")
+}
+
+/// `states`, as a list a reader scans: `active, playing`.
+private func names(_ states: [Music]) -> String {
+    states.map { "\($0)" }.joined(separator: ", ")
 }

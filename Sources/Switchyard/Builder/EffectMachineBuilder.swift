@@ -41,6 +41,18 @@ public protocol EffectMachineBuilder {
     associatedtype SideEffect
 }
 
+/// Tinder's name for ``EffectMachineBuilder``, refused with a fix-it.
+///
+/// A type written for Tinder's StateMachine adopts `StateMachineBuilder` and
+/// names `StateMachine<State, Event, SideEffect>`. Here `StateMachine` is
+/// SwiftState's two-parameter class, which a three-parameter name cannot sit
+/// beside, so the message points at both new names.
+@available(
+    *, unavailable, renamed: "EffectMachineBuilder",
+    message: "Tinder's StateMachine<State, Event, SideEffect> is EffectMachine<State, Event, SideEffect> here"
+)
+public typealias StateMachineBuilder = EffectMachineBuilder
+
 extension EffectMachineBuilder {
     /// What an event's closure returns: Tinder's `Action`.
     public typealias Action = Reaction<State, SideEffect>

@@ -84,6 +84,28 @@ private func nativeMatter(
     }
 }
 
+/// The README's matter example, in the native DSL, whose comments say what it prints.
+private enum Readme {
+    enum Matter: StateType { case solid, liquid, gas }
+    enum Change: EventType { case melt, freeze, vaporize, condense }
+    enum Log: String, CustomStringConvertible {
+        case melted, froze, vaporized, condensed
+        var description: String { rawValue }
+    }
+
+    // A function, not a `static let`: a definition is not `Sendable`.
+    static func matter() -> Definition<Matter, Change, Log> {
+        Definition(initialState: .solid) {
+            From(.solid) { On(.melt, transitionTo: .liquid, emit: .melted) }
+            From(.liquid) {
+                On(.freeze, transitionTo: .solid, emit: .froze)
+                On(.vaporize, transitionTo: .gas, emit: .vaporized)
+            }
+            From(.gas) { On(.condense, transitionTo: .liquid, emit: .condensed) }
+        }
+    }
+}
+
 /// Every valid transition of matter: from, event, to, effect.
 private let validMoves: [(Matter.State, Matter.Event, Matter.State, Matter.SideEffect)] = [
     (.solid, .melt, .liquid, .logMelted),
@@ -105,6 +127,18 @@ private let validMoves: [(Matter.State, Matter.Event, Matter.State, Matter.SideE
             transition
                 == Matter.ValidTransition(fromState: .solid, event: .melt, toState: .liquid, sideEffect: .logMelted))
         #expect(logger.lines == [Matter.Message.melted])
+    }
+
+    @Test func readmeExamplePrintsWhatItsCommentsSay() throws {
+        let matter = Readme.matter()
+        #expect("\(matter.transition(from: .solid, on: .melt)!.effects)" == "[melted]")
+
+        let phases = EffectMachine(matter)
+        var printed: [String] = []
+        phases.onTransition { result in printed.append("\(result)") }
+        let melted = try phases.transition(.melt)
+        #expect(printed == ["success(solid --melt--> liquid [melted])"])
+        #expect("\(melted.toState) \(melted.effects)" == "liquid [melted]")
     }
 
     @Test func givenSolidWhenFrozenThrowsAnInvalidTransition() {
