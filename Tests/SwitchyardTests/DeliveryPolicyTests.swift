@@ -428,6 +428,79 @@ import Testing
         #expect(log.lines == expected)
     }
 
+    /// Machines in a row, each of whose handlers sends `.event0` to the next
+    /// (an entry handler, for statecharts); returns how many handlers ran and
+    /// how many machines ended in `state1`.
+    private static func runChainThroughMachines(
+        count: Int, delivery: DeliveryPolicy, statecharts: Bool
+    ) -> (handlers: Int, moved: Int) {
+        let machines = (0..<count).map { _ in
+            Machine<MyState, MyEvent>(state: .state0, delivery: delivery) {
+                $0.addRoutes(event: .event0, transitions: [.state0 => .state1])
+            }
+        }
+        var handlers = 0
+        for (index, machine) in machines.enumerated() {
+            let next = index + 1 < count ? machines[index + 1] : nil
+            let handler: Machine<MyState, MyEvent>.Handler = { [unowned next] _ in
+                handlers += 1
+                next?.tryEvent(.event0)
+            }
+            if statecharts {
+                machine.addEntryHandler(.state1, handler: handler)
+            } else {
+                machine.addHandler(event: .event0, handler: handler)
+            }
+        }
+        machines[0] <-! .event0
+        return (handlers, machines.count { $0.state == .state1 })
+    }
+
+    @Test(arguments: [
+        (DeliveryPolicy.immediate, false), (.immediate, true), (.runToCompletion, false), (.runToCompletion, true),
+    ])
+    func aChainOfRequestsThrough20000MachinesRunsOnA512KiBStack(delivery: DeliveryPolicy, statecharts: Bool) {
+        let outcome = Shared((handlers: 0, moved: 0))
+        onThread(stackSize: 512 * 1024) {
+            outcome.value = Self.runChainThroughMachines(count: 20_000, delivery: delivery, statecharts: statecharts)
+        }
+        #expect(outcome.value.handlers == 20_000)
+        #expect(outcome.value.moved == 20_000)
+    }
+
+    // Past the limit, each delivery waits for the frame below the limit, in
+    // the order the requests were made; below it, SwiftState's order.
+    @Test func aChainThroughMachinesNestsUpToTheLimitThenWaits() {
+        let limit = DeliveryPolicy.immediateNestingLimit
+        let count = limit + 3
+        let log = Log()
+        let machines = (0..<count).map { _ in
+            Machine<MyState, MyEvent>(state: .state0) {
+                $0.addRoutes(event: .event0, transitions: [.state0 => .state1])
+            }
+        }
+        for (index, machine) in machines.enumerated() {
+            let next = index + 1 < count ? machines[index + 1] : nil
+            machine.addHandler(event: .event0) { [unowned next] _ in
+                log("begin \(index)")
+                if let next {
+                    let moved = next.tryEvent(.event0)
+                    log("end \(index): \(moved)")
+                }
+            }
+        }
+
+        machines[0] <-! .event0
+
+        var expected = (0..<limit).map { "begin \($0)" }
+        // The request made at the limit moves its machine at once; its
+        // handlers run once the delivery that made it has returned.
+        expected += ["end \(limit - 1): true", "begin \(limit)", "end \(limit): true"]
+        expected += ["begin \(limit + 1)", "end \(limit + 1): true", "begin \(limit + 2)"]
+        expected += (0..<limit - 1).reversed().map { "end \($0): true" }
+        #expect(log.lines == expected)
+    }
+
     @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])
     func childDrivenFromAParentHandlerRunsItsHandlersAtOnce(delivery: DeliveryPolicy) {
         let parent = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)

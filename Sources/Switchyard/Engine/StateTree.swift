@@ -185,6 +185,10 @@ struct StateTree {
             self.kind(of: code) == .compound && code != .wildcard,
             "\(names(code)) keeps no history: only a compound state (one with children, not regions) can; declare its children first"
         )
+        let existing = nodes[Int(code)].history
+        require(
+            existing == nil || existing == kind,
+            "\(names(code)) already keeps \(existing.map { "\($0)" } ?? "") history; a state keeps one kind of history")
         nodes[Int(code)].history = kind
     }
 

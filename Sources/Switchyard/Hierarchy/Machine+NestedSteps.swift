@@ -40,7 +40,7 @@ extension Machine {
     @inlinable
     func requestNested(member: Int, event: UnsafeRawPointer, userInfo: UserInfoBox?) -> NestedOutcome {
         let value = event.load(as: E.self)
-        guard !isStepping else {
+        guard !mustQueueRequest() else {
             queuedRequests.append(.nestedEvent(member: member, value, userInfo: userInfo))
             return .refused(.queued)
         }
@@ -73,7 +73,7 @@ extension Machine {
     /// Decides and takes the step asking `member` for its state `target` causes.
     @inlinable
     func requestNested(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> NestedOutcome {
-        guard !isStepping else {
+        guard !mustQueueRequest() else {
             queuedRequests.append(.nestedState(member: member, target, userInfo: userInfo))
             return .refused(.queued)
         }
@@ -300,8 +300,7 @@ extension Machine {
             userInfoBox: userInfo)
         let handlers = self.handlers
         chart.hasBegun = true
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
 
         // The step holds `userInfo` until its handlers have all run.
         withExtendedLifetime(userInfo) {
@@ -392,8 +391,7 @@ extension Machine {
             return
         }
         let current = nesting.memberStates[member].current
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
         withExtendedLifetime(userInfo) {
             nesting.members[member].access.unsafelyUnwrapped.deliverError(
                 StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
@@ -595,6 +593,11 @@ extension Machine {
     func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode) {
         let nesting = self.nesting!
         if let hosted = nesting.member(nestedIn: code, of: member) {
+            let existing = nesting.members[hosted].hostHistory
+            require(
+                existing == nil || existing == kind,
+                "\(nesting.describe(nesting.memberStates[hosted].hostNode)) already keeps \(existing.map { "\($0)" } ?? "") history; a state keeps one kind of history"
+            )
             nesting.members[hosted].hostHistory = kind
         } else {
             let access = nesting.members[member].access
@@ -617,8 +620,7 @@ extension Machine {
         let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers
         let entries = activeCodes()
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
         // Each machine is told it stays in its state.
         for member in nesting.members.indices {
             nesting.memberStates[member].before = nesting.memberStates[member].current

@@ -73,10 +73,13 @@ extension Machine {
                 reason: .nestedMachine,
                 description: "a nested machine's state lives in its hierarchy; restore the root machine's snapshot")
         }
-        guard !isStepping, decisionDepth == 0 else {
+        // Handlers of every kind run inside a delivery, and handlers after
+        // one that restored would be told of a state the machine left.
+        guard !isStepping, decisionDepth == 0, deliveryDepth == 0, pending.isEmpty, queuedRequests.isEmpty else {
             throw SnapshotError(
-                reason: .duringStep, description: "a machine cannot restore a snapshot while it takes or decides a step"
-            )
+                reason: .duringStep,
+                description:
+                    "a machine cannot restore a snapshot while it takes or decides a step, or runs its handlers")
         }
         guard chart != nil else {
             try restoreFlat(snapshot)
@@ -114,10 +117,11 @@ extension Machine {
         guard let state = snapshot.activeStates.first else {
             throw SnapshotError(reason: .noActiveState, description: "the snapshot names no active state")
         }
-        guard snapshot.activeStates.count == 1 else {
+        // Naming the state again says nothing more, as in a statechart.
+        guard snapshot.activeStates.allSatisfy({ $0 == state }) else {
             throw SnapshotError(
                 reason: .twoActiveChildren,
-                description: "a flat machine has one state; the snapshot names \(snapshot.activeStates.count)")
+                description: "a flat machine has one state; the snapshot names \(Set(snapshot.activeStates).count)")
         }
         guard snapshot.history.isEmpty else {
             throw SnapshotError(reason: .unexpectedHistory, description: "a flat machine keeps no history")
@@ -125,6 +129,7 @@ extension Machine {
         try requireKnown(state)
         currentState = state
         currentCode = routes.code(of: state)
+        hasMoved = true
     }
 
     private func requireKnown(_ state: S) throws(SnapshotError) {
@@ -256,8 +261,7 @@ extension Machine {
         let handlers = self.handlers
         let exits = plan.exits
         let entries = plan.entries
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
         for code in exits {
             handlers.forEachLifecycleHandler(entering: false, of: code) { invoke($0, context) }
         }
@@ -301,8 +305,7 @@ extension Machine {
         chart.configuration = old
         let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfoBox: nil)
         let handlers = self.handlers
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
         for node in before.reversed() where !restored.isActive(node) {
             deliverLifecycle(
                 entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: nil,

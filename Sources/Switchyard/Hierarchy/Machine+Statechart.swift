@@ -100,11 +100,12 @@ extension Machine {
             return
         }
         if chart!.hasBegun {
+            prepareChart()
             let configuration = chart!.configuration
             for code in [parentCode] + codes {
                 require(
                     !configuration.isActive(code),
-                    "\(name(of: code)) is active: the tree under an active state cannot change once the machine has begun"
+                    "\(name(of: code)) is active: the tree under an active state cannot change once the machine has begun (started, taken a step or restored a snapshot)"
                 )
             }
         }
@@ -119,15 +120,24 @@ extension Machine {
     func ensureChart() {
         if chart == nil {
             chart = Statechart()
-            // A flat machine that already moved starts from where it is.
+            // A flat machine that already moved goes on from where it is, in
+            // a chart that has begun: the tree under its state is fixed.
             initialState = currentState
+            chart!.hasBegun = hasMoved
         }
     }
 
     /// The state of `code`, for messages.
     @usableFromInline
     func name(of code: SymbolCode) -> String {
-        code == .wildcard ? "the machine" : String(describing: value(of: code))
+        if code == .wildcard {
+            return "the machine"
+        }
+        if let state = routes.storage.states.name(of: code) {
+            return String(describing: state)
+        }
+        // A node of a hierarchy that no value of this machine names.
+        return nesting?.describe(code) ?? "a state of a nested machine"
     }
 
     // MARK: Entry and exit
@@ -186,7 +196,7 @@ extension Machine {
     public func start() -> Bool {
         guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true
-        guard chart != nil else { return true }
+        guard chart != nil else { return !hasMoved }
         if nesting != nil {
             return startHierarchy()
         }
@@ -196,8 +206,7 @@ extension Machine {
         let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers
         let entries = activeCodes()
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
         for state in entries {
             handlers.forEachLifecycleHandler(entering: true, of: state) { invoke($0, context) }
         }

@@ -55,7 +55,7 @@ extension Machine {
         if nesting != nil || nestingLink != nil {
             return performHierarchyStep(event: event, userInfo: userInfo)
         }
-        guard !isStepping else {
+        guard !mustQueueRequest() else {
             queuedRequests.append(.event(event, userInfo: userInfo))
             return .refused(.queued)
         }
@@ -136,7 +136,7 @@ extension Machine {
         if nesting != nil || nestingLink != nil {
             return performHierarchyStep(toward: target, userInfo: userInfo)
         }
-        guard !isStepping else {
+        guard !mustQueueRequest() else {
             queuedRequests.append(.state(target, userInfo: userInfo))
             return .refused(.queued)
         }
@@ -352,8 +352,7 @@ extension Machine {
         // handler's request waits, so the plan stays as it is.
         let handlers = self.handlers
         chart.hasBegun = true
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
 
         // The plan is read in place: while the step runs, requests wait, so
         // nothing plans another step over it.
@@ -398,13 +397,20 @@ extension Machine {
     func refuse(event: E?, target: S, userInfo: UserInfoBox?) {
         let context = Context(event: event, fromState: currentState, toState: target, userInfoBox: userInfo)
         let handlers = self.handlers
-        isStepping = true
-        deliveryDepth += 1
+        beginStepDelivery()
         handlers.forEachHandler(kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard))
         {
             invoke($0, context)
         }
         endStep()
+    }
+
+    /// Begins a step's delivery: requests made meanwhile wait for its end.
+    @inlinable
+    func beginStepDelivery() {
+        isStepping = true
+        deliveryDepth += 1
+        DeliveryThread.current.enter()
     }
 
     /// Ends a step's delivery and runs the requests it queued.
@@ -415,11 +421,28 @@ extension Machine {
             disposedDuringDelivery.removeAll()
         }
         isStepping = false
+        let thread = DeliveryThread.current
+        thread.leave()
         // Checked here, in specialised code: the call costs a look-up of the
         // queue's generic metadata even when there is nothing to run.
         if !queuedRequests.isEmpty {
             runQueuedRequests()
         }
+        thread.resumeWaitingIfUnwound()
+    }
+
+    /// Whether a request must wait, queued: while a step runs, for its end;
+    /// while deliveries are nested too deep on the thread (or this machine's
+    /// earlier requests wait for them), for them to unwind.
+    @inlinable
+    func mustQueueRequest() -> Bool {
+        if isStepping || isWaitingOnThread {
+            return true
+        }
+        let thread = DeliveryThread.current
+        guard thread.isFull else { return false }
+        waitForThread(thread)
+        return true
     }
 
     /// Calls one handler, unless it was disposed during the delivery.
@@ -436,6 +459,12 @@ extension Machine {
     @usableFromInline
     func runQueuedRequests() {
         guard !isRunningQueue, !queuedRequests.isEmpty else { return }
+        // Run while deliveries nest too deep, they would only be queued again.
+        let thread = DeliveryThread.current
+        guard !thread.isFull else {
+            waitForThread(thread)
+            return
+        }
         isRunningQueue = true
         defer { isRunningQueue = false }
         var next = 0

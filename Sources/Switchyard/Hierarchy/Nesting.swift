@@ -533,6 +533,18 @@ final class Nesting {
             !hosts(host, in: parent),
             "\(parent == 0 ? rootDescribe(host) : members[parent].access.unsafelyUnwrapped.describe(host)) already has a machine nested in it"
         )
+        if let nameInParent = access.nameInParent {
+            // The parent names the new machine's states through its enum case;
+            // a machine nested beside it through the same case would name them too.
+            let image = nameInParent(initial)
+            for sibling in members[parent].children {
+                guard let claim = members[sibling].access?.claim else { continue }
+                require(
+                    claim(image) == nil,
+                    "another machine is already nested as the enum case of \(parent == 0 ? rootDescribe(image) : members[parent].access.unsafelyUnwrapped.describe(image)); two machines nested in one machine need an enum case each"
+                )
+            }
+        }
         let existingHost = node(of: host, in: parent, chart: chart)
         require(
             !(chart.hasBegun && existingHost != .unknown && chart.configuration.isActive(existingHost)),
@@ -1000,7 +1012,11 @@ final class Nesting {
         if Int(node) < names.count, let name = names[Int(node)].first(where: { $0.code != .wildcard }) {
             return members[name.member].access.unsafelyUnwrapped.describe(name.code)
         }
-        return rootIsNamed(node) ? rootDescribe(node) : "a state of a nested machine"
+        if rootIsNamed(node) {
+            return rootDescribe(node)
+        }
+        let hostsMachine = Int(node) < names.count && names[Int(node)].contains { $0.code == .wildcard }
+        return hostsMachine ? "the state a nested machine runs in" : "a state of a nested machine"
     }
 
     /// Gives the states that nested machines recorded history for before

@@ -69,11 +69,14 @@ public final class Machine<S: StateType, E: EventType> {
     @exclusivity(unchecked) @usableFromInline var handlers = HandlerTable<S, E>()
     @exclusivity(unchecked) @usableFromInline var lastID: UInt64 = 0
 
-    /// Deliveries waiting for the one in progress: under `.runToCompletion`,
-    /// every nested one; under `.immediate`, those nested too deep.
+    /// Deliveries waiting: under `.runToCompletion`, for the one in progress;
+    /// under either policy, for the deliveries nested too deep on the thread.
     @exclusivity(unchecked) @usableFromInline var pending: [Delivery] = []
     /// How many deliveries are running (nested ones count under `.immediate`).
     @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
+    /// Whether this machine's deliveries or requests wait for the deliveries
+    /// nested on its thread to unwind (see ``DeliveryThread``).
+    @exclusivity(unchecked) @usableFromInline var isWaitingOnThread = false
     /// How many decisions (requests or questions) are being taken: a request
     /// made while one is, from a condition or route mapping, is refused.
     @exclusivity(unchecked) @usableFromInline var decisionDepth = 0
@@ -95,6 +98,9 @@ public final class Machine<S: StateType, E: EventType> {
     @exclusivity(unchecked) @usableFromInline var isStepping = false
     @exclusivity(unchecked) @usableFromInline var isRunningQueue = false
     @exclusivity(unchecked) @usableFromInline var hasStarted = false
+    /// Whether a flat machine has taken a step or restored a snapshot: its
+    /// state is then live, so a statechart it gains has begun in it.
+    @exclusivity(unchecked) @usableFromInline var hasMoved = false
     /// For the root of a hierarchy of nested machines: the hierarchy.
     @exclusivity(unchecked) @usableFromInline var nesting: Nesting?
     /// For a machine nested in another: how it reaches the root of its hierarchy.
@@ -219,6 +225,7 @@ extension Machine {
         let code = code == .unknown ? routes.code(of: target) : code
         currentState = target
         currentCode = code
+        hasMoved = true
         return code
     }
 
@@ -300,36 +307,44 @@ extension Machine {
             """)
     }
 
-    /// Runs the handlers of one transition now or, when they must wait, after
-    /// the delivery in progress: under `.runToCompletion`, whenever another
-    /// delivery is running; under `.immediate`, when deliveries are already
-    /// nested ``DeliveryPolicy/immediateNestingLimit`` deep.
+    /// Runs the handlers of one transition now or, when they must wait,
+    /// after the delivery in progress: under `.runToCompletion`, whenever
+    /// another delivery of this machine is running; under either policy, when
+    /// deliveries of any machines are nested ``DeliveryPolicy/immediateNestingLimit``
+    /// deep on this thread (see ``DeliveryThread``), or this machine's earlier
+    /// deliveries wait for them.
     @inlinable
     func deliver(
         _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: consuming UserInfoBox?,
         codes: TransitionCodes
     ) {
         let context = Context(event: event, fromState: from, toState: to, userInfoBox: userInfo)
-        let limit = delivery == .runToCompletion ? 1 : DeliveryPolicy.immediateNestingLimit
-        guard deliveryDepth < limit else {
+        guard !(delivery == .runToCompletion && deliveryDepth > 0), !isWaitingOnThread else {
             pending.append(Delivery(kind: kind, context: context, codes: codes))
             return
         }
-        run(kind, context, codes: codes)
-        if deliveryDepth == limit - 1, !pending.isEmpty {
-            deliverPending()
+        let thread = DeliveryThread.current
+        guard !thread.isFull else {
+            pending.append(Delivery(kind: kind, context: context, codes: codes))
+            waitForThread(thread)
+            return
         }
+        run(kind, context, codes: codes, on: thread)
+        if deliveryDepth == 0, !pending.isEmpty {
+            deliverPending(on: thread)
+        }
+        thread.resumeWaitingIfUnwound()
     }
 
     /// Runs the waiting deliveries in the order they were made, including
     /// those their handlers add, from the one frame that stands below them.
     @usableFromInline
-    func deliverPending() {
+    func deliverPending(on thread: DeliveryThread) {
         var next = 0
         while next < pending.count {
             let waiting = pending[next]
             next += 1
-            run(waiting.kind, waiting.context, codes: waiting.codes)
+            run(waiting.kind, waiting.context, codes: waiting.codes, on: thread)
             // A long handler-driven chain adds one delivery for each it runs:
             // drop the delivered ones now and then, so the queue stays short.
             if next >= 64, next * 2 >= pending.count {
@@ -341,11 +356,13 @@ extension Machine {
     }
 
     @inlinable
-    func run(_ kind: DeliveryKind, _ context: Context, codes: TransitionCodes) {
+    func run(_ kind: DeliveryKind, _ context: Context, codes: TransitionCodes, on thread: DeliveryThread) {
         // A local copy: handlers may add or dispose handlers while we iterate.
         let handlers = self.handlers
         deliveryDepth += 1
+        thread.enter()
         defer {
+            thread.leave()
             deliveryDepth -= 1
             if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
                 disposedDuringDelivery.removeAll()
@@ -355,6 +372,32 @@ extension Machine {
             if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
                 record.body(context)
             }
+        }
+    }
+
+    /// Lists this machine among those whose deliveries wait for the thread's
+    /// to unwind, unless it is listed already.
+    @usableFromInline
+    func waitForThread(_ thread: DeliveryThread) {
+        guard !isWaitingOnThread else { return }
+        isWaitingOnThread = true
+        thread.wait(self)
+    }
+}
+
+extension Machine: WaitingDeliveries {
+    /// Runs the deliveries, and a statechart's requests, that waited for
+    /// the thread's deliveries to unwind.
+    @usableFromInline
+    func resumeWaitingDeliveries() {
+        isWaitingOnThread = false
+        // Under run-to-completion, a delivery of this machine in progress
+        // runs them when it ends.
+        if !pending.isEmpty, delivery == .immediate || deliveryDepth == 0 {
+            deliverPending(on: DeliveryThread.current)
+        }
+        if !queuedRequests.isEmpty {
+            runQueuedRequests()
         }
     }
 }

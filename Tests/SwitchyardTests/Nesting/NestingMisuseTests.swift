@@ -124,4 +124,35 @@ private enum OtherSignal: EventType {
         }
         #expect(message(of: result).contains("nest(_:under:as:) needs the state to nest the machine under"))
     }
+
+    @Test func twoMachinesNestedAsTheSameCaseStop() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            outer.nest(Machine<Inner, Signal>(state: .a), as: Outer.inner)
+            outer.nest(Machine<Inner, Signal>(state: .b), as: Outer.inner)
+        }
+        #expect(message(of: result).contains("another machine is already nested as the enum case of inner("))
+        #expect(message(of: result).contains("Inner.b); two machines nested in one machine need an enum case each"))
+    }
+
+    @Test func twoMachinesNestedAsTheSameCaseUnderTwoStatesStop() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            outer.nest(Machine<Inner, Signal>(state: .a), under: .busy, as: Outer.inner)
+            outer.nest(Machine<Inner, NoEvent>(state: .a), under: .held, as: Outer.inner)
+        }
+        #expect(message(of: result).contains("another machine is already nested as the enum case of inner("))
+        #expect(message(of: result).contains("Inner.a); two machines nested in one machine need an enum case each"))
+    }
+
+    @Test func machinesNestedAsTheSameCaseInTwoMachinesDoNotStop() async throws {
+        await #expect(processExitsWith: .success) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            let middle = Machine<Outer, Signal>(state: .idle)
+            outer.nest(middle, under: .busy)
+            outer.nest(Machine<Inner, Signal>(state: .a), as: Outer.inner)
+            middle.nest(Machine<Inner, Signal>(state: .a), as: Outer.inner)
+            outer <- .busy
+        }
+    }
 }

@@ -39,6 +39,19 @@ private func makeMachine(log: Log = Log()) -> Machine<Song, Key> {
     }
 }
 
+private enum Main: StateType {
+    case idle
+    case sub(Sub)
+}
+
+private enum Sub: StateType {
+    case s0, s1
+}
+
+private enum Step: EventType {
+    case go
+}
+
 /// Encodes and decodes through JSON.
 private func roundTrip(_ snapshot: MachineSnapshot<Song>) throws -> MachineSnapshot<Song> {
     try JSONDecoder().decode(MachineSnapshot<Song>.self, from: JSONEncoder().encode(snapshot))
@@ -174,5 +187,119 @@ private func roundTrip(_ snapshot: MachineSnapshot<Song>) throws -> MachineSnaps
         machine <-! .power
         #expect(reason == .duringStep)
         #expect(machine.state == .typing)
+    }
+
+    @Test func aSnapshotNamingTwoStatesOfOneNestedMachineIsRefused() throws {
+        let root = Machine<Main, Step>(state: .idle) { $0.addRoute(.idle => .sub(.s0)) }
+        let sub = Machine<Sub, Step>(state: .s0) { $0.addRoute(.s0 => .s1) }
+        root.nest(sub, as: Main.sub)
+        root <- .sub(.s0)
+
+        let error = try #require(throws: SnapshotError.self) {
+            try root.restore(MachineSnapshot(activeStates: [.sub(.s0), .sub(.s1)]))
+        }
+        #expect(error.reason == .twoActiveChildren)
+        #expect(error.description.contains("sub(") && error.description.contains("s0"))
+        #expect(root.state == .sub(.s0))
+        #expect(sub.state == .s0)
+    }
+
+    // MARK: During a step, in every kind of handler
+
+    /// What a restore from a handler threw, recorded by the handler.
+    private final class Attempt {
+        var reasons: [SnapshotError.Reason?] = []
+
+        func restore<S, E>(_ machine: Machine<S, E>, to state: S) {
+            do {
+                try machine.restore(MachineSnapshot(activeStates: [state]))
+                reasons.append(nil)
+            } catch {
+                reasons.append(error.reason)
+            }
+        }
+    }
+
+    @Test func aFlatMachineRefusesToRestoreFromAnyOfItsHandlers() {
+        let attempt = Attempt()
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        machine.addHandler(event: .event0) { [unowned machine] context in
+            attempt.restore(machine, to: .state0)
+            // The handlers after it see the state they were told about.
+            #expect(machine.state == context.toState)
+        }
+        machine.addHandler(.state2 => .state3) { [unowned machine] _ in attempt.restore(machine, to: .state0) }
+        machine.addAnyHandler(.any => .any) { [unowned machine] _ in attempt.restore(machine, to: .state0) }
+        machine.addErrorHandler { [unowned machine] _ in attempt.restore(machine, to: .state0) }
+        machine.addRouteChain(.state1 => .state2 => .state3) { [unowned machine] _ in
+            attempt.restore(machine, to: .state0)
+        }
+
+        machine <-! .event0  // event and any handlers
+        machine <- .state2  // any handler
+        machine <- .state3  // transition, any and chain handlers
+        machine <-! .event1  // the error handler
+
+        #expect(attempt.reasons.count == 7)
+        #expect(attempt.reasons.allSatisfy { $0 == .duringStep })
+        #expect(machine.state == .state3)
+    }
+
+    @Test func aStatechartRefusesToRestoreFromAnyOfItsHandlers() {
+        let attempt = Attempt()
+        let machine = makeMachine()
+        machine.addEntryHandler(.on) { [unowned machine] _ in attempt.restore(machine, to: .off) }
+        machine.addExitHandler(.off) { [unowned machine] _ in attempt.restore(machine, to: .off) }
+        machine.addHandler(event: .power) { [unowned machine] _ in attempt.restore(machine, to: .off) }
+        machine.addAnyHandler(.off => .any) { [unowned machine] _ in attempt.restore(machine, to: .off) }
+        machine.addErrorHandler { [unowned machine] _ in attempt.restore(machine, to: .off) }
+
+        machine <-! .power  // exit, event, any and entry handlers
+        machine <-! .kitchen  // the error handler
+
+        #expect(attempt.reasons.count == 5)
+        #expect(attempt.reasons.allSatisfy { $0 == .duringStep })
+        #expect(machine.state == .typing)
+    }
+
+    @Test func aHierarchyRefusesToRestoreFromTheHandlersOfAnyOfItsMachines() {
+        let attempt = Attempt()
+        let root = Machine<Main, Step>(state: .idle) { $0.addRoutes(event: .go, transitions: [.idle => .sub(.s0)]) }
+        let sub = Machine<Sub, Step>(state: .s0) { $0.addRoutes(event: .go, transitions: [.s0 => .s1]) }
+        root.nest(sub, as: Main.sub)
+        sub.addEntryHandler(.s0) { [unowned root] _ in attempt.restore(root, to: .idle) }
+        sub.addHandler(event: .go) { [unowned root] _ in attempt.restore(root, to: .idle) }
+        root.addHandler(event: .go) { [unowned root] _ in attempt.restore(root, to: .idle) }
+
+        root <-! .go  // the root's event handler, then sub's entry handler
+        sub <-! .go  // sub's event handler, then the root's
+
+        #expect(attempt.reasons.count >= 4)
+        #expect(attempt.reasons.allSatisfy { $0 == .duringStep })
+        #expect(root.state == .sub(.s1))
+    }
+
+    // MARK: Decisions
+
+    @Test func aSnapshotNamingAStateTwiceIsTheSameAsNamingItOnce() throws {
+        let machine = makeMachine()
+        try machine.restore(MachineSnapshot(activeStates: [.on, .browsing, .list, .browsing, .list]))
+        #expect(machine.configuration == [.on, .browsing, .list])
+
+        let flat = Machine<MyState, MyEvent>(state: .state0) { $0.addRoute(.state0 => .state1) }
+        try flat.restore(MachineSnapshot(activeStates: [.state1, .state1]))
+        #expect(flat.state == .state1)
+    }
+
+    @Test func restoringBeforeStartBeginsTheMachineSoStartDoesNothing() throws {
+        let log = Log()
+        let machine = makeMachine(log: log)
+        try machine.restore(MachineSnapshot(activeStates: [.on, .browsing, .detail]))
+        #expect(log.lines.isEmpty)
+
+        #expect(!machine.start())
+        #expect(log.lines.isEmpty)
+        #expect(machine.configuration == [.on, .browsing, .detail])
     }
 }

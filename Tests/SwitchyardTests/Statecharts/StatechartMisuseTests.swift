@@ -93,4 +93,78 @@ private enum Tree: StateType {
             precondition(machine.configuration == [.a, .b, .d])
         }
     }
+
+    // MARK: The tree under the state a machine has moved to
+
+    @Test func declaringChildrenUnderTheStateAFlatMachineMovedToStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a) { $0.addRoute(.a => .b) }
+            machine <- .b
+            machine.addChildren([.c, .d], to: .b)
+        }
+        #expect(message(of: result).contains("b is active: the tree under an active state cannot change"))
+    }
+
+    @Test func reparentingTheStateAFlatMachineMovedToStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a) { $0.addRoute(.a => .b) }
+            machine <- .b
+            machine.addChildren([.b], to: .e)
+        }
+        #expect(message(of: result).contains("b is active: the tree under an active state cannot change"))
+    }
+
+    @Test func declaringChildrenUnderTheStateAnUnstartedStatechartMovedToStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a) { machine in
+                machine.addRoute(.a => .b)
+                machine.addEntryHandler(.b) { _ in }
+            }
+            machine <- .b
+            machine.addChildren([.c, .d], to: .b)
+        }
+        #expect(message(of: result).contains("b is active: the tree under an active state cannot change"))
+    }
+
+    @Test func aMachineThatMovedMayStillDeclareChildrenUnderInactiveStates() {
+        let machine = Machine<Tree, NoEvent>(state: .a) { $0.addRoute(.a => .b) }
+        machine <- .b
+        machine.addChildren([.c, .d], to: .e)
+        #expect(machine.state == .b)
+        #expect(machine.configuration == [.b])
+        machine.addRoute(.b => .e)
+        #expect(machine.tryState(.e))
+        #expect(machine.configuration == [.e, .c])
+    }
+
+    @Test func aMachineThatNeverMovedDeclaresChildrenUnderItsInitialState() {
+        let machine = Machine<Tree, NoEvent>(state: .a)
+        machine.addChildren([.c, .d], to: .a)
+        #expect(machine.configuration == [.a, .c])
+    }
+
+    // MARK: History
+
+    @Test func aSecondHistoryOfAnotherKindStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Tree, NoEvent>(state: .a)
+            machine.addChildren([.b, .c], to: .a)
+            machine.addHistory(.shallow, to: .a)
+            machine.addHistory(.deep, to: .a)
+        }
+        #expect(message(of: result).contains("a already keeps shallow history; a state keeps one kind of history"))
+    }
+
+    @Test func declaringTheSameHistoryTwiceChangesNothing() {
+        let machine = Machine<Tree, NoEvent>(state: .e) { machine in
+            machine.addChildren([.b, .c], to: .a)
+            machine.addHistory(.shallow, to: .a)
+            machine.addHistory(.shallow, to: .a)
+            machine.addRoute(.b => .c)
+            machine.addRoute(.a => .e)
+            machine.addRoute(.e => .a)
+        }
+        machine <- .a <- .c <- .e <- .a
+        #expect(machine.configuration == [.a, .c])
+    }
 }
