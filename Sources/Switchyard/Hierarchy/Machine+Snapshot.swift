@@ -52,6 +52,11 @@ extension Machine {
     /// tree: every state known, every active state's ancestors active, one
     /// active child for each active compound state, every region of an
     /// active parallel state active, history only where a state keeps it.
+    /// A state named twice counts once.
+    ///
+    /// Restoring begins the machine, as a step does: ``start()`` then
+    /// returns `false`. It is refused while the machine runs any of its
+    /// handlers or decides a request (``SnapshotError/Reason-swift.struct/duringStep``).
     ///
     /// - Parameters:
     ///   - snapshot: What ``snapshot()`` made, here or on a machine built the same way.

@@ -191,7 +191,8 @@ extension Machine {
     /// runs no entry handler for it.
     ///
     /// - Returns: `true` the first time; `false`, doing nothing, if the
-    ///   machine was started before or has already taken a step.
+    ///   machine was started before, has already taken a step or has
+    ///   restored a snapshot.
     @discardableResult
     public func start() -> Bool {
         guard !hasStarted, nestingLink == nil else { return false }

@@ -69,7 +69,9 @@ public struct SnapshotError: Error, Hashable, CustomStringConvertible {
         /// are not its child (shallow) or its atomic descendants (deep).
         public static let unexpectedHistory = Reason(.unexpectedHistory)
         /// The machine was asked to restore while it was taking a step or
-        /// deciding one (from a handler, condition or route mapping).
+        /// deciding one, or running any of its handlers (from a handler of
+        /// any kind, a condition or a route mapping), or while deliveries
+        /// of its steps were waiting.
         public static let duringStep = Reason(.duringStep)
         /// The machine is nested in another (see ``Machine/nest(_:under:as:)``):
         /// its state lives in the hierarchy, which its root machine restores.

@@ -29,5 +29,12 @@ extension DeliveryPolicy {
     /// in a debug build. (A level costs about 4.5 KiB of stack in a debug
     /// build with trivial handlers, so 16 levels leave most of such a stack to
     /// the app's own frames.)
+    ///
+    /// The levels are counted per thread, over the deliveries of every
+    /// machine, whatever its policy: a chain of requests through many
+    /// machines, each one's handler asking the next, is held to this depth
+    /// too. Past it, a flat machine's request is decided at once and
+    /// delivered once the nesting unwinds below the limit; a statechart's
+    /// request waits whole (``TransitionError/Reason-swift.struct/queued``).
     public static var immediateNestingLimit: Int { 16 }
 }

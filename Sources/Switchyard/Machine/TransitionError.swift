@@ -51,9 +51,11 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         /// assertion that names the misuse.
         public static let reentrantRequest = Reason(.reentrantRequest)
         /// The request was made by a handler while a statechart's step (or
-        /// refusal) was running: it waits, and is decided and delivered when
-        /// that step ends. Its own refusal, if it comes to one, runs the error
-        /// handlers then.
+        /// refusal) was running, or while deliveries of machines were nested
+        /// ``DeliveryPolicy/immediateNestingLimit`` deep on the thread: it
+        /// waits, and is decided and delivered when that step ends (or that
+        /// nesting unwinds). Its own refusal, if it comes to one, runs the
+        /// error handlers then.
         public static let queued = Reason(.queued)
         /// The request was made to a machine nested in another (see
         /// ``Machine/nest(_:under:as:)``) while the state it is nested in is
@@ -104,7 +106,9 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
                 reason: .reentrantRequest,
                 description: "\(request) was requested while the machine was deciding another request")
         case .queued:
-            self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
+            self.init(
+                reason: .queued,
+                description: "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
         case .inactive:
             self.init(
                 reason: .inactive,
@@ -135,7 +139,9 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
                 reason: .reentrantRequest,
                 description: "\(request) was requested while the machine was deciding another request")
         case .queued:
-            self.init(reason: .queued, description: "\(request) waits for the step in progress to end")
+            self.init(
+                reason: .queued,
+                description: "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
         case .inactive:
             self.init(
                 reason: .inactive,

@@ -426,7 +426,7 @@ private func makeChart(
             ])
         #expect(
             results == [
-                "from exit: failure(event other from a11 waits for the step in progress to end)",
+                "from exit: failure(event other from a11 waits for the step in progress to end (or for deliveries nested too deep to unwind))",
                 "from entry: false while b1",
             ])
     }
