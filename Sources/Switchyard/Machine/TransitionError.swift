@@ -108,7 +108,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         case .queued:
             self.init(
                 reason: .queued,
-                description: "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
+                description:
+                    "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
         case .inactive:
             self.init(
                 reason: .inactive,
@@ -141,7 +142,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         case .queued:
             self.init(
                 reason: .queued,
-                description: "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
+                description:
+                    "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
         case .inactive:
             self.init(
                 reason: .inactive,
