@@ -410,7 +410,9 @@ extension Machine {
     func beginStepDelivery() {
         isStepping = true
         deliveryDepth += 1
-        DeliveryThread.current.enter()
+        let thread = DeliveryThread.current
+        thread.enter()
+        stepThread = thread
     }
 
     /// Ends a step's delivery and runs the requests it queued.
@@ -421,7 +423,8 @@ extension Machine {
             disposedDuringDelivery.removeAll()
         }
         isStepping = false
-        let thread = DeliveryThread.current
+        // The step began on this thread, and a step does not change threads.
+        let thread = stepThread!
         thread.leave()
         // Checked here, in specialised code: the call costs a look-up of the
         // queue's generic metadata even when there is nothing to run.

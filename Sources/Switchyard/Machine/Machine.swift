@@ -77,6 +77,9 @@ public final class Machine<S: StateType, E: EventType> {
     /// Whether this machine's deliveries or requests wait for the deliveries
     /// nested on its thread to unwind (see ``DeliveryThread``).
     @exclusivity(unchecked) @usableFromInline var isWaitingOnThread = false
+    /// The deliveries of the thread a statechart's step runs on, from its
+    /// beginning to its end (looked up once).
+    @exclusivity(unchecked) @usableFromInline var stepThread: DeliveryThread?
     /// How many decisions (requests or questions) are being taken: a request
     /// made while one is, from a condition or route mapping, is refused.
     @exclusivity(unchecked) @usableFromInline var decisionDepth = 0
