@@ -452,7 +452,10 @@ import Testing
                 machine.addHandler(event: .event0, handler: handler)
             }
         }
-        machines[0] <-! .event0
+        // The handlers reach the machines unowned: keep them alive throughout.
+        withExtendedLifetime(machines) {
+            machines[0] <-! .event0
+        }
         return (handlers, machines.count { $0.state == .state1 })
     }
 
@@ -490,7 +493,10 @@ import Testing
             }
         }
 
-        machines[0] <-! .event0
+        // The handlers reach the machines unowned: keep them alive throughout.
+        withExtendedLifetime(machines) {
+            machines[0] <-! .event0
+        }
 
         var expected = (0..<limit).map { "begin \($0)" }
         // The request made at the limit moves its machine at once; its
