@@ -453,9 +453,8 @@ import Testing
             }
         }
         // The handlers reach the machines unowned: keep them alive throughout.
-        withExtendedLifetime(machines) {
-            machines[0] <-! .event0
-        }
+        defer { withExtendedLifetime(machines) {} }
+        machines[0] <-! .event0
         return (handlers, machines.count { $0.state == .state1 })
     }
 
@@ -494,9 +493,8 @@ import Testing
         }
 
         // The handlers reach the machines unowned: keep them alive throughout.
-        withExtendedLifetime(machines) {
-            machines[0] <-! .event0
-        }
+        defer { withExtendedLifetime(machines) {} }
+        machines[0] <-! .event0
 
         var expected = (0..<limit).map { "begin \($0)" }
         // The request made at the limit moves its machine at once; its
