@@ -185,11 +185,17 @@ struct StateTree {
             self.kind(of: code) == .compound && code != .wildcard,
             "\(names(code)) keeps no history: only a compound state (one with children, not regions) can; declare its children first"
         )
-        let existing = nodes[Int(code)].history
-        require(
-            existing == nil || existing == kind,
-            "\(names(code)) already keeps \(existing.map { "\($0)" } ?? "") history; a state keeps one kind of history")
+        Self.requireOneHistory(nodes[Int(code)].history, kind, of: names(code))
         nodes[Int(code)].history = kind
+    }
+
+    /// Stops at a second history of another kind for one state: declaring
+    /// the same kind again changes nothing.
+    @usableFromInline
+    static func requireOneHistory(_ existing: HistoryKind?, _ kind: HistoryKind, of name: @autoclosure () -> String) {
+        if let existing {
+            require(existing == kind, "\(name()) already keeps \(existing) history; a state keeps one kind of history")
+        }
     }
 
     @inlinable

@@ -593,11 +593,8 @@ extension Machine {
     func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode) {
         let nesting = self.nesting!
         if let hosted = nesting.member(nestedIn: code, of: member) {
-            let existing = nesting.members[hosted].hostHistory
-            require(
-                existing == nil || existing == kind,
-                "\(nesting.describe(nesting.memberStates[hosted].hostNode)) already keeps \(existing.map { "\($0)" } ?? "") history; a state keeps one kind of history"
-            )
+            StateTree.requireOneHistory(
+                nesting.members[hosted].hostHistory, kind, of: nesting.describe(code, of: member))
             nesting.members[hosted].hostHistory = kind
         } else {
             let access = nesting.members[member].access

@@ -439,13 +439,7 @@ extension Machine {
     /// earlier requests wait for them), for them to unwind.
     @inlinable
     func mustQueueRequest() -> Bool {
-        if isStepping || isWaitingOnThread {
-            return true
-        }
-        let thread = DeliveryThread.current
-        guard thread.isFull else { return false }
-        waitForThread(thread)
-        return true
+        isStepping || isWaitingOnThread || waitIfFull(DeliveryThread.current)
     }
 
     /// Calls one handler, unless it was disposed during the delivery.
@@ -463,11 +457,7 @@ extension Machine {
     func runQueuedRequests() {
         guard !isRunningQueue, !queuedRequests.isEmpty else { return }
         // Run while deliveries nest too deep, they would only be queued again.
-        let thread = DeliveryThread.current
-        guard !thread.isFull else {
-            waitForThread(thread)
-            return
-        }
+        guard !waitIfFull(DeliveryThread.current) else { return }
         isRunningQueue = true
         defer { isRunningQueue = false }
         var next = 0

@@ -531,7 +531,7 @@ final class Nesting {
     ) -> Int {
         require(
             !hosts(host, in: parent),
-            "\(parent == 0 ? rootDescribe(host) : members[parent].access.unsafelyUnwrapped.describe(host)) already has a machine nested in it"
+            "\(describe(host, of: parent)) already has a machine nested in it"
         )
         if let nameInParent = access.nameInParent {
             // The parent names the new machine's states through its enum case;
@@ -541,7 +541,7 @@ final class Nesting {
                 guard let claim = members[sibling].access?.claim else { continue }
                 require(
                     claim(image) == nil,
-                    "another machine is already nested as the enum case of \(parent == 0 ? rootDescribe(image) : members[parent].access.unsafelyUnwrapped.describe(image)); two machines nested in one machine need an enum case each"
+                    "another machine is already nested as the enum case of \(describe(image, of: parent)); two machines nested in one machine need an enum case each"
                 )
             }
         }
@@ -1004,6 +1004,12 @@ final class Nesting {
     func code(nameOf node: SymbolCode, in member: Int) -> SymbolCode? {
         guard Int(node) < names.count else { return nil }
         return names[Int(node)].first { $0.member == member && $0.code != .wildcard }?.code
+    }
+
+    /// `member`'s state `code`, for messages.
+    @usableFromInline
+    func describe(_ code: SymbolCode, of member: Int) -> String {
+        member == 0 ? rootDescribe(code) : members[member].access!.describe(code)
     }
 
     /// A node's name, for messages: in the innermost machine that names it.

@@ -327,9 +327,8 @@ extension Machine {
             return
         }
         let thread = DeliveryThread.current
-        guard !thread.isFull else {
+        guard !waitIfFull(thread) else {
             pending.append(Delivery(kind: kind, context: context, codes: codes))
-            waitForThread(thread)
             return
         }
         run(kind, context, codes: codes, on: thread)
@@ -378,13 +377,16 @@ extension Machine {
         }
     }
 
-    /// Lists this machine among those whose deliveries wait for the thread's
-    /// to unwind, unless it is listed already.
-    @usableFromInline
-    func waitForThread(_ thread: DeliveryThread) {
-        guard !isWaitingOnThread else { return }
-        isWaitingOnThread = true
-        thread.wait(self)
+    /// Whether deliveries are nested too deep on `thread` to start another;
+    /// if so, lists this machine (once) among those that wait for them to unwind.
+    @inlinable
+    func waitIfFull(_ thread: DeliveryThread) -> Bool {
+        guard thread.isFull else { return false }
+        if !isWaitingOnThread {
+            isWaitingOnThread = true
+            thread.wait(self)
+        }
+        return true
     }
 }
 

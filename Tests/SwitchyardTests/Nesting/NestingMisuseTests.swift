@@ -155,4 +155,14 @@ private enum OtherSignal: EventType {
             outer <- .busy
         }
     }
+
+    @Test func aSecondHistoryOfAnotherKindOnAHostStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            outer.nest(Machine<Inner, Signal>(state: .a), under: .busy)
+            outer.addHistory(.shallow, to: .busy)
+            outer.addHistory(.deep, to: .busy)
+        }
+        #expect(message(of: result).contains("busy already keeps shallow history; a state keeps one kind of history"))
+    }
 }
