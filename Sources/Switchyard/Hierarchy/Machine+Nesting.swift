@@ -96,9 +96,6 @@ extension Machine {
             )
         }
         ensureChart()
-        if nestingLink == nil, nesting == nil {
-            beginNesting()
-        }
         let hostCode = host.map(internedCode(of:)) ?? routes.uniqueStorage.states.reserveAnonymousCode()
         let nested = child.prepareForNesting(in: self, member: memberIndex, host: hostCode, embed: embed)
         if let link = nestingLink {
@@ -150,7 +147,8 @@ extension Machine {
         return tuple.children.first?.value as? C
     }
 
-    /// Makes this machine the root of a hierarchy.
+    /// Makes this machine, whose statechart is new, the root of a hierarchy
+    /// of one machine.
     @inlinable
     func beginNesting() {
         unowned(unsafe) let machine = self
@@ -160,7 +158,7 @@ extension Machine {
             rootIsNamed: { machine.routes.storage.states.name(of: $0) != nil },
             reserveRootCode: { machine.routes.uniqueStorage.states.reserveAnonymousCode() },
             rootDescribe: { machine.name(of: $0) })
-        nesting.memberStates[0].current = internedCode(of: state)
+        nesting.memberStates[0].current = internedCode(of: currentState)
         self.nesting = nesting
     }
 
@@ -176,18 +174,19 @@ extension Machine {
         // state, whose default descendants `state` reports; nested, it enters
         // that state, with its history.
         let initial = internedCode(of: chart?.hasBegun == false ? initialState : state)
+        // The machines nested in it already, if any, come along.
+        let hierarchy = nesting.flatMap { $0.members.count > 1 ? $0 : nil }
         var history: [(SymbolCode, [SymbolCode])] = []
         var chartHistory: [(SymbolCode, [SymbolCode])] = []
         if let chart {
             for (code, recorded) in chart.configuration.recorded.enumerated() where !recorded.isEmpty {
-                if nesting == nil {
+                if hierarchy == nil {
                     history.append((SymbolCode(code), recorded))
                 } else {
                     chartHistory.append((SymbolCode(code), recorded))
                 }
             }
         }
-        let hierarchy = nesting
         nesting = nil
         ensureChart()
         // A nested machine's own statechart keeps only its declarations; the
@@ -264,31 +263,31 @@ extension Machine {
         unowned(unsafe) let root = self
         return NestingLink(
             member: member, root: self,
-            requestEvent: { root.requestNested(member: $0, event: $1, userInfo: $2) },
-            requestState: { root.requestNested(member: $0, target: $1, userInfo: $2) },
+            requestEvent: { root.requestStep(member: $0, event: $1, userInfo: $2) },
+            requestState: { root.requestStep(member: $0, target: $1, userInfo: $2) },
             prepare: { root.prepareChart() },
             stateAfterEvent: { member, event, userInfo in
                 root.answer(
                     .nested(member: member, event: event.load(as: E.self), from: 0, to: .unknown), unanswerable: nil
                 ) {
-                    root.nestedStateAfterStep(member: member, event: event, userInfo: userInfo)
+                    root.stateAfterStep(member: member, event: event, userInfo: userInfo)
                 }
             },
             canTakeStep: { member, target, userInfo in
                 root.answer(.nested(member: member, event: nil, from: 0, to: target), unanswerable: false) {
-                    root.nestedCanTakeStep(member: member, target: target, userInfo: userInfo)
+                    root.canTakeStep(member: member, target: target, userInfo: userInfo)
                 }
             },
             hasEventRoute: { member, event, from, to, userInfo in
                 root.answer(
                     .nested(member: member, event: event.load(as: E.self), from: from, to: to), unanswerable: false
                 ) {
-                    root.nestedHasRoute(member: member, event: event, from: from, to: to, userInfo: userInfo)
+                    root.hasRoute(member: member, event: event, from: from, to: to, userInfo: userInfo)
                 }
             },
             hasStateRoute: { member, from, to, userInfo in
                 root.answer(.nested(member: member, event: nil, from: from, to: to), unanswerable: false) {
-                    root.nestedHasRoute(member: member, event: nil, from: from, to: to, userInfo: userInfo)
+                    root.hasRoute(member: member, event: nil, from: from, to: to, userInfo: userInfo)
                 }
             },
             activeCodes: { root.activeCodes(of: $0) },
@@ -448,6 +447,7 @@ extension Machine {
                 chart.tree = tree
                 machine.chart = chart
                 machine.initialState = machine.currentState
+                machine.beginNesting()
             })
     }
 }

@@ -102,19 +102,7 @@ extension Machine {
             restored.grow(toHold: code)
             restored.recorded[Int(code)] = recorded
         }
-        if nesting != nil {
-            restoreHierarchy(to: restored, runningHandlers: runningHandlers)
-            return
-        }
-        if runningHandlers {
-            moveHandlingLifecycle(to: restored)
-        } else {
-            chart!.configuration = restored
-        }
-        chart!.hasBegun = true
-        chart!.needsInitialConfiguration = false
-        currentCode = chart!.innermostState(of: chart!.configuration)
-        currentState = value(of: currentCode)
+        restoreHierarchy(to: restored, runningHandlers: runningHandlers)
     }
 
     /// A flat machine's snapshot is its one state.
@@ -157,7 +145,7 @@ extension Machine {
                 codes.append(code)
             }
         }
-        if let nesting {
+        if let nesting, nesting.members.count > 1 {
             // Each code gets its node (a root's code is its node), and the
             // tree is laid out again if that placed new ones.
             for code in codes {
@@ -244,39 +232,6 @@ extension Machine {
             history.append((code, codes))
         }
         return history
-    }
-
-    /// Moves to `restored`, running the exit handlers of what it leaves out
-    /// and the entry handlers of what it adds, as a step would.
-    private func moveHandlingLifecycle(to restored: Configuration) {
-        let before = activeCodes()
-        chart!.hasBegun = true
-        plan.reset()
-        for code in before.reversed() where !restored.isActive(code) {
-            plan.exits.append(code)
-        }
-        let old = chart!.configuration
-        chart!.configuration = restored
-        for code in activeCodes() where !old.isActive(code) {
-            plan.entries.append(code)
-        }
-        chart!.configuration = old
-        let afterCode = chart!.innermostState(of: restored)
-        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfoBox: nil)
-        let handlers = self.handlers
-        let exits = plan.exits
-        let entries = plan.entries
-        beginStepDelivery()
-        for code in exits {
-            handlers.forEachLifecycleHandler(entering: false, of: code) { invoke($0, context) }
-        }
-        chart!.configuration = restored
-        currentCode = afterCode
-        currentState = context.toState
-        for code in entries {
-            handlers.forEachLifecycleHandler(entering: true, of: code) { invoke($0, context) }
-        }
-        endStep()
     }
 }
 

@@ -76,15 +76,11 @@ extension Machine {
             link.setHistory(link.member, kind, code)
             return
         }
-        if nesting != nil {
-            setNestedHistory(member: 0, kind: kind, code: code)
-            return
-        }
-        chart!.tree.setHistory(kind, of: code, names: name(of:))
+        setNestedHistory(member: 0, kind: kind, code: code)
     }
 
     /// Declares `children` under `parent`, refusing a change under an active
-    /// state once the machine has begun.
+    /// state once the machine has begun (see ``declareNested(member:children:parent:kind:initial:)``).
     func declare(_ children: [S], under parent: S, as kind: StateTree.Kind, initial: S?) {
         let parentCode = internedCode(of: parent)
         let codes = children.map(internedCode(of:))
@@ -95,27 +91,11 @@ extension Machine {
             link.declare(link.member, codes, parentCode, kind, initialCode)
             return
         }
-        if nesting != nil {
-            declareNested(member: 0, children: codes, parent: parentCode, kind: kind, initial: initialCode)
-            return
-        }
-        if chart!.hasBegun {
-            prepareChart()
-            let configuration = chart!.configuration
-            for code in [parentCode] + codes {
-                require(
-                    !configuration.isActive(code),
-                    "\(name(of: code)) is active: the tree under an active state cannot change once the machine has begun (started, taken a step or restored a snapshot)"
-                )
-            }
-        }
-        chart!.tree.add(codes, to: parentCode, kind: kind, initial: initialCode, names: name(of:))
-        if !chart!.hasBegun {
-            chart!.needsInitialConfiguration = true
-        }
+        declareNested(member: 0, children: codes, parent: parentCode, kind: kind, initial: initialCode)
     }
 
-    /// Gives the machine a statechart, if it has none yet.
+    /// Gives the machine a statechart, if it has none yet: the root of a
+    /// hierarchy of one machine, until machines are nested in it.
     @inlinable
     func ensureChart() {
         if chart == nil {
@@ -124,6 +104,7 @@ extension Machine {
             // a chart that has begun: the tree under its state is fixed.
             initialState = currentState
             chart!.hasBegun = hasMoved
+            beginNesting()
         }
     }
 
@@ -198,21 +179,7 @@ extension Machine {
         guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true
         guard chart != nil else { return !hasMoved }
-        if nesting != nil {
-            return startHierarchy()
-        }
-        guard !chart!.hasBegun, !isStepping else { return false }
-        prepareChart()
-        chart!.hasBegun = true
-        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
-        let handlers = self.handlers
-        let entries = activeCodes()
-        beginStepDelivery()
-        for state in entries {
-            handlers.forEachLifecycleHandler(entering: true, of: state) { invoke($0, context) }
-        }
-        endStep()
-        return true
+        return startHierarchy()
     }
 
     // MARK: Reading
@@ -277,15 +244,11 @@ extension Machine {
     /// active child (shallow) or its active atomic descendants (deep); empty
     /// if it keeps no history or has not been exited yet.
     public func recordedHistory(of state: S) -> [S] {
-        guard let chart else { return [] }
+        guard chart != nil else { return [] }
         let code = routes.code(of: state)
         if let link = nestingLink {
             return code.isConcrete ? link.recordedHistory(link.member, code).map(value(of:)) : []
         }
-        if nesting != nil {
-            return code.isConcrete ? recordedHistory(of: code, in: 0).map(value(of:)) : []
-        }
-        guard code.isConcrete, chart.tree.history(of: code) != nil else { return [] }
-        return chart.configuration.recorded(by: code).map(value(of:))
+        return code.isConcrete ? recordedHistory(of: code, in: 0).map(value(of:)) : []
     }
 }

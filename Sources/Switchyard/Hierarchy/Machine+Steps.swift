@@ -1,19 +1,22 @@
-// How a statechart takes a step: it chooses routes, plans what to exit and
-// enter (``StepPlan``), then delivers in SPEC 3.2's order: exit handlers,
-// innermost first; the state changes; the handlers of transitions; entry
-// handlers, outermost first. A request made by any handler meanwhile waits
-// until the step ends, so that steps never interleave.
+// How a statechart takes a step, in one machine or in a hierarchy of nested
+// machines alike: a statechart on one machine is the hierarchy with one
+// member (see `Nesting.swift`). The root of the hierarchy chooses routes,
+// each node's routes asked of every machine that names the node, innermost
+// machine first; plans what to exit and enter (``StepPlan``); then delivers
+// in SPEC 3.2's order: exit handlers, innermost first; the state changes;
+// the handlers of transitions; entry handlers, outermost first. A request
+// made by any handler meanwhile waits until the step ends, so that steps
+// never interleave. Requests to nested machines come here through their
+// links, in their codes.
 
 extension Machine {
-    /// A request made by a handler during a step, decided after it.
+    /// A request made by a handler during a step, decided after it: its
+    /// machine's index among the hierarchy's members, and for a state, its
+    /// code there.
     @usableFromInline
     enum QueuedRequest {
-        case event(E, userInfo: UserInfoBox?)
-        case state(S, userInfo: UserInfoBox?)
-        /// A request to a machine nested in this one: its index among the
-        /// hierarchy's members, and for a state, its code there.
-        case nestedEvent(member: Int, E, userInfo: UserInfoBox?)
-        case nestedState(member: Int, SymbolCode, userInfo: UserInfoBox?)
+        case event(member: Int, E, userInfo: UserInfoBox?)
+        case state(member: Int, SymbolCode, userInfo: UserInfoBox?)
     }
 
     // MARK: Preparing
@@ -30,345 +33,428 @@ extension Machine {
         routes.storage.states.value(of: code)
     }
 
-    /// Lays out the tree and, until the machine begins, builds the
-    /// configuration that entering its state makes; `state` follows.
+    /// Lays out the tree and, until the hierarchy begins, builds the
+    /// configuration that entering its initial state makes; `state` follows.
     @inlinable
     func prepareChart() {
         let chart = self.chart.unsafelyUnwrapped
         guard chart.needsInitialConfiguration || !chart.tree.isLaidOut else { return }
-        if nesting != nil || nestingLink != nil {
-            prepareHierarchy()
-            return
-        }
-        let anchor = internedCode(of: chart.hasBegun ? currentState : initialState)
-        chart.prepare(initial: anchor, plan: &plan)
-        let innermost = chart.innermostState(of: chart.configuration)
-        currentState = value(of: innermost)
-        currentCode = innermost
+        prepareHierarchy()
     }
 
     // MARK: Requests
 
-    /// Decides and takes the step `event` causes in a statechart.
+    /// Decides and takes the step `event`, sent to this machine, causes.
     @inlinable
-    func performStep(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
-        if nesting != nil || nestingLink != nil {
-            return performHierarchyStep(event: event, userInfo: userInfo)
+    func performStep(event: E, userInfo: UserInfoBox?) -> Decision<S> {
+        let outcome = withUnsafePointer(to: event) { pointer in
+            if let link = nestingLink {
+                return link.requestEvent(link.member, UnsafeRawPointer(pointer), userInfo)
+            }
+            return requestStep(member: 0, event: UnsafeRawPointer(pointer), userInfo: userInfo)
         }
+        return decision(after: outcome)
+    }
+
+    /// Decides and takes the step asking this machine for `target` causes.
+    @inlinable
+    func performStep(toward target: S, userInfo: UserInfoBox?) -> Decision<S> {
+        let code = internedCode(of: target)
+        if let link = nestingLink {
+            return decision(after: link.requestState(link.member, code, userInfo))
+        }
+        return decision(after: requestStep(member: 0, target: code, userInfo: userInfo))
+    }
+
+    @inlinable
+    func decision(after outcome: NestedOutcome) -> Decision<S> {
+        switch outcome {
+        case .moved: .move(to: currentState, code: currentCode)
+        case .refused(let refusal): refusal.map(Decision.refused) ?? .noRoute
+        }
+    }
+
+    /// Decides and takes the step `event`, sent to `member`, causes.
+    @inlinable
+    func requestStep(member: Int, event: UnsafeRawPointer, userInfo: UserInfoBox?) -> NestedOutcome {
+        let value = event.load(as: E.self)
         guard !mustQueueRequest() else {
-            queuedRequests.append(.event(event, userInfo: userInfo))
+            queuedRequests.append(.event(member: member, value, userInfo: userInfo))
             return .refused(.queued)
         }
         prepareChart()
+        // Held for the step, and lent to what it calls.
+        let nesting = self.nesting.unsafelyUnwrapped
+        let chart = self.chart.unsafelyUnwrapped
         guard decisionDepth == 0 else {
-            refuse(event: event, target: currentState, userInfo: userInfo)
-            reportReentrantRequest("tryEvent(\(event))")
+            refuse(member: member, event: event, target: nil, userInfo: userInfo)
+            reportReentrantRequest("tryEvent(\(value))")
             return .refused(.reentrant)
         }
-        let (eventCode, mapped, refusal) = chooseMoves(for: event, userInfo: userInfo, into: &plan)
-        if plan.moves.isEmpty, let mapped {
-            chart!.choose(
-                StepPlan.Move(source: .wildcard, target: internedCode(of: mapped), isLocal: false), into: &plan)
+        guard nesting.isActive(member, in: chart) else {
+            refuse(member: member, event: event, target: nil, userInfo: userInfo)
+            return .refused(.inactive)
+        }
+        let eventCode = code(of: value, in: routes)
+        let refusal = chooseMoves(
+            event: event, eventCode: eventCode, member: member, userInfo: userInfo, chart: chart, nesting: nesting,
+            into: &plan)
+        if plan.moves.isEmpty {
+            chooseMappedMove(event: event, member: member, userInfo: userInfo, chart: chart, into: &plan)
         }
         guard !plan.moves.isEmpty else {
-            refuse(event: event, target: currentState, userInfo: userInfo)
-            return refusal.map(Decision.refused) ?? .noRoute
+            refuse(member: member, event: event, target: nil, userInfo: userInfo)
+            return .refused(refusal)
         }
-        takeStep(kind: .event, event: event, eventCode: eventCode, userInfo: consume userInfo)
-        return .move(to: currentState, code: currentCode)
+        takeStep(kind: .event, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
+        return .moved
     }
 
-    /// Fills `plan` with the moves `event` takes; hands back its code, the
-    /// target of a route mapping (to be tried when no route moves), and why
-    /// routes refused.
+    /// Decides and takes the step asking `member` for its state `target` causes.
     @inlinable
-    func chooseMoves(for event: E, userInfo: UserInfoBox?, into plan: inout StepPlan) -> (
-        code: SymbolCode, mapped: S?, refusal: Refusal?
-    ) {
-        // Local copies: conditions and mappings may read and change the machine.
-        let routes = self.routes
+    func requestStep(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> NestedOutcome {
+        guard !mustQueueRequest() else {
+            queuedRequests.append(.state(member: member, target, userInfo: userInfo))
+            return .refused(.queued)
+        }
+        prepareChart()
+        let nesting = self.nesting.unsafelyUnwrapped
         let chart = self.chart.unsafelyUnwrapped
-        let eventCode = code(of: event, in: routes)
+        guard decisionDepth == 0 else {
+            refuse(member: member, event: nil, target: target, userInfo: userInfo)
+            reportReentrantRequest("tryState(\(nesting.describe(nesting.node(of: target, in: member, chart: chart))))")
+            return .refused(.reentrant)
+        }
+        guard nesting.isActive(member, in: chart) else {
+            refuse(member: member, event: nil, target: target, userInfo: userInfo)
+            return .refused(.inactive)
+        }
+        let refusal = chooseMove(
+            toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo,
+            chart: chart, nesting: nesting, into: &plan)
+        guard !plan.moves.isEmpty else {
+            refuse(member: member, event: nil, target: target, userInfo: userInfo)
+            return .refused(refusal)
+        }
+        takeStep(kind: .state, event: nil, eventCode: .wildcard, userInfo: userInfo, chart: chart, nesting: nesting)
+        return .moved
+    }
+
+    // MARK: Choosing
+
+    /// Fills `plan` with the moves `event`, sent to `member`, takes: offered
+    /// to each active atomic state inside the member, then up through its
+    /// ancestors to the root, each node's machines asked innermost first.
+    /// Returns why routes refused. Route mappings are the caller's to try
+    /// (``chooseMappedMove(event:member:userInfo:chart:into:)``) when no
+    /// route moves.
+    @inlinable
+    func chooseMoves(
+        event: UnsafeRawPointer, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart,
+        nesting: Nesting, into plan: inout StepPlan
+    ) -> Refusal? {
+        // A local copy: conditions and mappings may read and change the machines.
+        let routes = self.routes
         let current = currentState
         var refusal: Refusal?
         plan.reset()
         decisionDepth += 1
         defer { decisionDepth -= 1 }
-        if chart.tree.hasChildren {
-            var chosen = 0
-            // By index: a copy of the list would cost a retain and a release.
-            var index = 0
-            while index < chart.configuration.atomics.length {
-                var state = chart.configuration.atomics.storage[index]
-                index += 1
-                while true {
-                    if let route = routes.firstRoute(
-                        event: event, code: eventCode, on: state, current: current, userInfo: userInfo,
-                        refusal: &refusal)
-                    {
-                        // A route two regions reach through a common ancestor is taken once.
-                        if !plan.moves.contains(where: { $0.id == route.id }) {
-                            chart.choose(StepPlan.Move(route), into: &plan)
-                        }
-                        chosen += 1
-                        break
-                    }
-                    guard state != .wildcard else { break }
-                    state = chart.tree.parent(of: state)
-                }
+        guard chart.tree.hasChildren else {
+            // One machine without children: section 2's order of a flat machine.
+            if let route = routes.firstRouteInFlatOrder(
+                event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
+                userInfo: userInfo, refusal: &refusal)
+            {
+                chart.choose(StepPlan.Move(route), into: &plan)
             }
-            if chosen > 0 {
-                return (eventCode, nil, refusal)
-            }
-        } else if let route = routes.firstRouteInFlatOrder(
-            event: event, code: eventCode, from: currentCode, current: current, userInfo: userInfo,
-            refusal: &refusal)
-        {
-            chart.choose(StepPlan.Move(route), into: &plan)
-            return (eventCode, nil, refusal)
+            return refusal
         }
-        return (eventCode, routes.mappedTarget(event: event, from: current, userInfo: userInfo), refusal)
+        let host = nesting.memberStates[member].hostNode
+        // By index: a copy of the list would cost a retain and a release.
+        var index = 0
+        while index < chart.configuration.atomics.length {
+            let atomic = chart.configuration.atomics.storage[index]
+            index += 1
+            guard member == 0 || chart.tree.isDescendant(atomic, of: host) else { continue }
+            var node = atomic
+            while true {
+                if let move = firstMove(
+                    event: event, eventCode: eventCode, on: node, routes: routes, current: current, userInfo: userInfo,
+                    chart: chart, nesting: nesting, refusal: &refusal)
+                {
+                    // A route two regions reach through a common ancestor is taken once.
+                    if !plan.moves.contains(where: { $0.id == move.id && $0.member == move.member }) {
+                        chart.choose(move, into: &plan)
+                    }
+                    break
+                }
+                guard node != .wildcard else { break }
+                node = chart.tree.parent(of: node)
+            }
+        }
+        return refusal
     }
 
-    /// Decides and takes the step a request for `target` causes in a statechart.
+    /// The move along the first route of `event` on `node`: asked of each
+    /// machine that names the node, innermost first, the root last.
     @inlinable
-    func performStep(toward target: S, userInfo: consuming UserInfoBox?) -> Decision<S> {
-        if nesting != nil || nestingLink != nil {
-            return performHierarchyStep(toward: target, userInfo: userInfo)
+    func firstMove(
+        event: UnsafeRawPointer, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
+        userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, refusal: inout Refusal?
+    ) -> StepPlan.Move? {
+        // Names read in place, and closures called unretained: each copy
+        // would cost a retain and a release.
+        var position = 0
+        while Int(node) < nesting.names.count, position < nesting.names[Int(node)].count {
+            let name = nesting.names[Int(node)][position]
+            position += 1
+            let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
+                guard access.hasEvents else { return nil }
+                return access.firstEventRoute(
+                    event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
+                    nesting.memberStates[name.member].current, userInfo, &refusal)
+            }
+            guard let route else { continue }
+            let target =
+                route.target == .wildcard ? .wildcard : nesting.node(of: route.target, in: name.member, chart: chart)
+            var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
+            move.id = route.id
+            move.member = UInt32(name.member)
+            return move
         }
-        guard !mustQueueRequest() else {
-            queuedRequests.append(.state(target, userInfo: userInfo))
-            return .refused(.queued)
+        guard node == .wildcard || routes.storage.states.name(of: node) != nil,
+            let route = routes.firstRoute(
+                event: event.load(as: E.self), code: eventCode, on: node, current: current, userInfo: userInfo,
+                refusal: &refusal)
+        else { return nil }
+        var move = StepPlan.Move(route)
+        if route.target != nil {
+            move.target = nesting.node(of: route.targetCode, in: 0, chart: chart)
         }
-        prepareChart()
-        let targetCode = internedCode(of: target)
-        guard decisionDepth == 0 else {
-            refuse(event: nil, target: target, userInfo: userInfo)
-            reportReentrantRequest("tryState(\(target))")
-            return .refused(.reentrant)
+        return move
+    }
+
+    /// Fills `plan` with the move `member`'s route mappings name for `event`
+    /// (`nil`: a state request) from its state, if they name one.
+    @inlinable
+    func chooseMappedMove(
+        event: UnsafeRawPointer?, member: Int, userInfo: UserInfoBox?, chart: Statechart, into plan: inout StepPlan
+    ) {
+        let nesting = self.nesting.unsafelyUnwrapped
+        // Mappings decide: a request one makes is refused.
+        decisionDepth += 1
+        let target: SymbolCode?
+        if member == 0 {
+            target = rootMappedTarget(event: event?.load(as: E.self), userInfo: userInfo).map(internedCode(of:))
+        } else {
+            let access = nesting.members[member].access.unsafelyUnwrapped
+            target = access.mappedTarget(event, nesting.memberStates[member].current, userInfo)
         }
+        decisionDepth -= 1
+        guard let target else { return }
+        let host = nesting.memberStates[member].hostNode
+        chart.choose(
+            StepPlan.Move(source: host, target: nesting.node(of: target, in: member, chart: chart), isLocal: member != 0),
+            into: &plan)
+    }
+
+    /// The state the root's route mappings name for `event` (`nil`: a state
+    /// request) from its state.
+    @inlinable
+    func rootMappedTarget(event: E?, userInfo: UserInfoBox?) -> S? {
+        // A local copy, let go before the caller interns the answer (which
+        // would otherwise copy the whole table): mappings may change the machine.
+        let routes = self.routes
+        return routes.mappedTarget(event: event, from: currentState, userInfo: userInfo)
+    }
+
+    /// Fills `plan` with the move a request to `member` for the node
+    /// `target` takes: the first route, innermost machine first, on the walk
+    /// up from each active atomic state inside the member, else the member's
+    /// route mappings. Returns why routes refused.
+    @inlinable
+    func chooseMove(
+        toward target: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
+        into plan: inout StepPlan
+    ) -> Refusal? {
         if routes.needsEventRoutesByTransition {
             routes.indexEventRoutesByTransition()
         }
-        let refusal = chooseMove(toward: target, code: targetCode, userInfo: userInfo, into: &plan)
-        guard !plan.moves.isEmpty else {
-            refuse(event: nil, target: target, userInfo: userInfo)
-            return refusal.map(Decision.refused) ?? .noRoute
-        }
-        takeStep(kind: .state, event: nil, eventCode: .wildcard, userInfo: consume userInfo)
-        return .move(to: currentState, code: currentCode)
-    }
-
-    /// Fills `plan` with the move a request for `target` takes, if a route
-    /// or mapping allows one; returns why routes refused.
-    @inlinable
-    func chooseMove(toward target: S, code targetCode: SymbolCode, userInfo: UserInfoBox?, into plan: inout StepPlan)
-        -> Refusal?
-    {
+        // A local copy: conditions and mappings may read and change the machines.
         let routes = self.routes
-        let chart = self.chart.unsafelyUnwrapped
         let current = currentState
+        let host = nesting.memberStates[member].hostNode
         var refusal: Refusal?
         plan.reset()
+        guard target != .unknown else { return nil }
         decisionDepth += 1
         defer { decisionDepth -= 1 }
         func take(from source: SymbolCode, isLocal: Bool, _ plan: inout StepPlan) {
-            chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: isLocal), into: &plan)
+            chart.choose(StepPlan.Move(source: source, target: target, isLocal: isLocal), into: &plan)
         }
-        if chart.tree.hasChildren {
-            var index = 0
-            while index < chart.configuration.atomics.length {
-                var state = chart.configuration.atomics.storage[index]
-                index += 1
-                while true {
-                    if let route = routes.firstRoute(
-                        on: state, to: target, code: targetCode, current: current, userInfo: userInfo,
-                        refusal: &refusal)
-                    {
-                        take(from: state, isLocal: route.isLocal, &plan)
-                        return refusal
-                    }
-                    guard state != .wildcard else { break }
-                    state = chart.tree.parent(of: state)
-                }
-            }
-        } else {
-            // A flat machine decides as one without a chart: mappings included.
-            switch routes.decide(from: current, code: currentCode, to: target, code: targetCode, userInfo: userInfo) {
+        guard chart.tree.hasChildren else {
+            // One machine without children decides as a flat machine: mappings included.
+            switch routes.decide(
+                from: current, code: currentCode, to: value(of: target), code: target, userInfo: userInfo)
+            {
             case .move: take(from: currentCode, isLocal: false, &plan)
             case .refused(let refused): return refused
             case .noRoute: break
             }
             return nil
         }
-        if routes.mappingsAllow(from: current, to: target, userInfo: userInfo) {
-            take(from: .wildcard, isLocal: false, &plan)
+        for atomic in chart.configuration.atomics where member == 0 || chart.tree.isDescendant(atomic, of: host) {
+            var node = atomic
+            while true {
+                if let route = firstRoute(
+                    toward: target, on: node, routes: routes, current: current, userInfo: userInfo, nesting: nesting,
+                    refusal: &refusal)
+                {
+                    take(from: node, isLocal: route.isLocal, &plan)
+                    return refusal
+                }
+                guard node != .wildcard else { break }
+                node = chart.tree.parent(of: node)
+            }
+        }
+        if mappingAllows(member: member, target: target, userInfo: userInfo) {
+            take(from: host, isLocal: member != 0, &plan)
         }
         return refusal
     }
 
-    // MARK: Questions
-
-    /// The state a statechart would be in after the step `event` causes now,
-    /// or `nil` if the event would be refused; nothing changes.
-    @usableFromInline
-    func stateAfterStep(for event: E, userInfo: UserInfoBox?) -> S? {
-        if nesting != nil || nestingLink != nil {
-            let code = withUnsafePointer(to: event) { pointer in
-                if let link = nestingLink {
-                    return link.stateAfterEvent(link.member, UnsafeRawPointer(pointer), userInfo)
+    /// The first route from `node` to the node `target`: asked of each
+    /// machine that names both, innermost first, the root last.
+    @inlinable
+    func firstRoute(
+        toward target: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S, userInfo: UserInfoBox?,
+        nesting: Nesting, refusal: inout Refusal?
+    ) -> MemberRoute? {
+        if Int(node) < nesting.names.count {
+            for name in nesting.names[Int(node)] {
+                let targetCode = nesting.code(of: target, in: name.member)
+                guard targetCode != .unknown else { continue }
+                let access = nesting.members[name.member].access.unsafelyUnwrapped
+                if let route = access.firstStateRoute(
+                    name.code, targetCode, nesting.memberStates[name.member].current, userInfo, &refusal)
+                {
+                    return route
                 }
-                return nestedStateAfterStep(member: 0, event: UnsafeRawPointer(pointer), userInfo: userInfo)
             }
-            return code.map { value(of: $0) }
         }
-        prepareChart()
-        // A plan of its own: the question may be asked while a step runs.
-        var question = StepPlan()
-        let (_, mapped, _) = chooseMoves(for: event, userInfo: userInfo, into: &question)
-        if question.moves.isEmpty, let mapped {
-            let code = routes.code(of: mapped)
-            guard code.isConcrete else { return mapped }
-            chart!.choose(StepPlan.Move(source: .wildcard, target: code, isLocal: false), into: &question)
-        }
-        return question.moves.isEmpty ? nil : stateAfter(&question)
+        guard node == .wildcard || routes.storage.states.name(of: node) != nil,
+            let rootTarget = routes.storage.states.name(of: target),
+            let route = routes.firstRoute(
+                on: node, to: rootTarget, code: target, current: current, userInfo: userInfo, refusal: &refusal)
+        else { return nil }
+        return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
     }
 
-    /// Whether a request for `target` would move the statechart now.
-    @usableFromInline
-    func canTakeStep(toward target: S, userInfo: UserInfoBox?) -> Bool {
-        if let link = nestingLink {
-            return link.canTakeStep(link.member, internedCode(of: target), userInfo)
+    /// Whether `member`'s route mappings allow a request for the node `target`.
+    @inlinable
+    func mappingAllows(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> Bool {
+        let nesting = self.nesting.unsafelyUnwrapped
+        let targetCode = nesting.code(of: target, in: member)
+        guard targetCode != .unknown else { return false }
+        if member == 0 {
+            let routes = self.routes
+            let value = value(of: targetCode)
+            return routes.mappingsAllow(from: currentState, to: value, userInfo: userInfo)
         }
-        if nesting != nil {
-            return nestedCanTakeStep(member: 0, target: internedCode(of: target), userInfo: userInfo)
-        }
-        prepareChart()
-        if routes.needsEventRoutesByTransition {
-            routes.indexEventRoutesByTransition()
-        }
-        var question = StepPlan()
-        _ = chooseMove(toward: target, code: routes.code(of: target), userInfo: userInfo, into: &question)
-        return !question.moves.isEmpty
-    }
-
-    /// Whether, in a statechart, `event` could take the machine from `from`
-    /// (as the active state) to `to`, by a route of `from`, of an ancestor,
-    /// or of `.any`, or by a route mapping.
-    @usableFromInline
-    func chartHasRoute(event: E, from: S, to: S, userInfo: UserInfoBox?) -> Bool {
-        if nesting != nil || nestingLink != nil {
-            let (fromCode, toCode) = (routes.code(of: from), routes.code(of: to))
-            return withUnsafePointer(to: event) { pointer in
-                if let link = nestingLink {
-                    return link.hasEventRoute(link.member, UnsafeRawPointer(pointer), fromCode, toCode, userInfo)
-                }
-                return nestedHasRoute(
-                    member: 0, event: UnsafeRawPointer(pointer), from: fromCode, to: toCode, userInfo: userInfo)
-            }
-        }
-        prepareChart()
-        let routes = self.routes
-        let chart = self.chart!
-        let eventCode = routes.code(of: event)
-        var state = routes.code(of: from)
-        guard state != .unknown else {
-            return routes.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
-        }
-        while true {
-            if routes.someRoute(event: event, code: eventCode, on: state, current: from, to: to, userInfo: userInfo) {
-                return true
-            }
-            guard state != .wildcard else { break }
-            state = chart.tree.parent(of: state)
-        }
-        return routes.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
-    }
-
-    /// Whether, in a statechart, asking for `to` could take the machine from
-    /// `from` (as the active state), by a route of `from`, of an ancestor, or
-    /// of `.any`, or by a mapping.
-    @usableFromInline
-    func chartHasRoute(from: S, to: S, userInfo: UserInfoBox?) -> Bool {
-        if nesting != nil || nestingLink != nil {
-            let (fromCode, toCode) = (routes.code(of: from), routes.code(of: to))
-            if let link = nestingLink {
-                return link.hasStateRoute(link.member, fromCode, toCode, userInfo)
-            }
-            return nestedHasRoute(member: 0, event: nil, from: fromCode, to: toCode, userInfo: userInfo)
-        }
-        prepareChart()
-        if routes.needsEventRoutesByTransition {
-            routes.indexEventRoutesByTransition()
-        }
-        let routes = self.routes
-        let chart = self.chart!
-        let targetCode = routes.code(of: to)
-        var state = routes.code(of: from)
-        var refusal: Refusal?
-        while state != .unknown, targetCode != .unknown {
-            if routes.firstRoute(
-                on: state, to: to, code: targetCode, current: from, userInfo: userInfo, refusal: &refusal)
-                != nil
-            {
-                return true
-            }
-            guard state != .wildcard else { break }
-            state = chart.tree.parent(of: state)
-        }
-        return routes.mappingsAllow(from: from, to: to, userInfo: userInfo)
-    }
-
-    /// The state the planned moves would leave the machine in; the history
-    /// the step would record is recorded for the plan, then put back.
-    func stateAfter(_ question: inout StepPlan) -> S {
-        let chart = self.chart!
-        let recorded = chart.configuration.recorded
-        chart.planExits(into: &question)
-        chart.recordHistory(of: &question)
-        chart.planEntries(into: &question)
-        chart.configuration.recorded = recorded
-        return value(of: chart.innermostState(after: &question))
+        let access = nesting.members[member].access.unsafelyUnwrapped
+        return access.mappingsAllow(nil, nesting.memberStates[member].current, targetCode, userInfo)
     }
 
     // MARK: Delivering
 
-    /// Takes the step ``plan`` holds: exits, the change, the transition
-    /// handlers of `kind`, entries; then runs the requests its handlers made.
+    /// Takes the step ``plan`` holds across the hierarchy: exit handlers,
+    /// innermost state first and, for one state, innermost machine first; the
+    /// change; each machine's handlers of the transition, innermost machine
+    /// first; entry handlers, outermost state first and, for one state,
+    /// outermost machine first. Then runs the requests its handlers made.
     @inlinable
-    @inline(__always)
-    func takeStep(kind: DeliveryKind, event: E?, eventCode: SymbolCode, userInfo: consuming UserInfoBox?) {
-        let chart = self.chart.unsafelyUnwrapped
+    func takeStep(
+        kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
+        nesting: Nesting
+    ) {
         chart.planExits(into: &plan)
         // History is recorded as the states are exited, so a state exited and
         // entered again in this step is entered through what it just recorded.
         chart.recordHistory(of: &plan)
         chart.planEntries(into: &plan)
+        nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
-        let afterCode = chart.innermostState(after: &plan)
+        let afterCode = nesting.memberStates[0].after
         let context = Context(
-            event: event, fromState: currentState, toState: value(of: afterCode), userInfoBox: userInfo)
+            event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
+            userInfoBox: userInfo)
         // Local copies: handlers may add or dispose handlers, and each
         // handler's request waits, so the plan stays as it is.
         let handlers = self.handlers
         chart.hasBegun = true
         beginStepDelivery()
 
-        // The plan is read in place: while the step runs, requests wait, so
-        // nothing plans another step over it.
-        handlers.forEachLifecycleHandler(entering: false, ofEach: plan.exits) { invoke($0, context) }
-        chart.apply(&plan)
-        currentState = context.toState
-        currentCode = afterCode
-        deliverTransition(
-            kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
-            context: context)
-        handlers.forEachLifecycleHandler(entering: true, ofEach: plan.entries) { invoke($0, context) }
+        // The step holds `userInfo` until its handlers have all run. The plan
+        // is read in place: while the step runs, requests wait, so nothing
+        // plans another step over it.
+        withExtendedLifetime(userInfo) {
+            for index in 0..<plan.exits.length {
+                deliverLifecycle(
+                    entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
+                    userInfo: userInfo, nesting: nesting)
+            }
+            chart.apply(&plan)
+            nesting.commitStates()
+            currentState = context.toState
+            currentCode = afterCode
+            deliverNestedTransitions(kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart)
+            deliverTransition(
+                kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
+                context: context)
+            for index in 0..<plan.entries.length {
+                deliverLifecycle(
+                    entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
+                    event: event, userInfo: userInfo, nesting: nesting)
+            }
+        }
 
         endStep()
     }
 
-    /// Runs the handlers of sections 1–2 that a step from `before` to
+    /// Runs the handlers of the step's transition in each nested machine it
+    /// concerns, innermost machine first; each is told its own states.
+    @inlinable
+    func deliverNestedTransitions(
+        _ kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: UserInfoBox?,
+        chart: Statechart
+    ) {
+        let nesting = self.nesting.unsafelyUnwrapped
+        for index in 0..<nesting.touchedCount {
+            let member = nesting.touchedMembers[index]
+            guard member != 0, nesting.hearsTransition(member) else { continue }
+            let memberEvent =
+                kind == .event && nesting.withAccess(of: member) { $0.hasEvents }
+                ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped, rootCode: eventCode) : .wildcard
+            // No context is built for a machine without a handler to hear it.
+            let interest = nesting.withAccess(of: member) { $0.transitionInterest(kind, memberEvent) }
+            guard interest.hears else { continue }
+            ancestryBefore.removeAll()
+            ancestryAfter.removeAll()
+            if interest.matchesStates {
+                nesting.appendAncestry(
+                    of: nesting.memberStates[member].before, in: member, to: &ancestryBefore, chart: chart)
+                nesting.appendAncestry(
+                    of: nesting.memberStates[member].after, in: member, to: &ancestryAfter, chart: chart)
+            }
+            let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
+            nesting.withAccess(of: member) {
+                $0.deliverTransition(kind, memberEvent, ancestryBefore, ancestryAfter, facts)
+            }
+        }
+    }
+
+    /// Runs the root's handlers of sections 1–2 that a step from `before` to
     /// `after` concerns: a handler for `a => b` hears it when `before` is `a`
     /// or inside it and `after` is `b` or inside it.
     ///
@@ -391,16 +477,57 @@ extension Machine {
         }
     }
 
-    /// Runs the error handlers of a refused request in a statechart; a
-    /// request they make waits until they have all run.
+    /// Runs the exit or entry handlers of `node` of every machine that names
+    /// it: on the way out the innermost machine's first and the root's last,
+    /// on the way in the other way round. Each nested machine is told what
+    /// ``Nesting/facts(of:event:userInfo:)`` holds for it.
     @inlinable
-    func refuse(event: E?, target: S, userInfo: UserInfoBox?) {
-        let context = Context(event: event, fromState: currentState, toState: target, userInfoBox: userInfo)
-        let handlers = self.handlers
+    func deliverLifecycle(
+        entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
+        event: UnsafeRawPointer?, userInfo: UserInfoBox?, nesting: Nesting
+    ) {
+        // The root's names never change once given, so even a cache laid out
+        // before this step answers for the nodes it covers.
+        let rootHears = nesting.isNamedByRoot(node) && handlers.hasLifecycleHandlers(entering: entering, of: node)
+        if entering, rootHears {
+            handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
+        }
+        if Int(node) < nesting.names.count {
+            // Read in place: a copy of the list would cost a retain.
+            let count = nesting.names[Int(node)].count
+            for offset in 0..<count {
+                let name = nesting.names[Int(node)][entering ? count - 1 - offset : offset]
+                guard name.code != .wildcard else { continue }
+                let facts = nesting.facts(of: name.member, event: event, userInfo: userInfo)
+                nesting.withAccess(of: name.member) { $0.deliverLifecycle(entering, name.code, facts) }
+            }
+        }
+        if !entering, rootHears {
+            handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
+        }
+    }
+
+    /// Runs the error handlers of `member` for a refused request (a state
+    /// request's `target`, in its codes); requests they make wait until they
+    /// have all run.
+    @inlinable
+    func refuse(member: Int, event: UnsafeRawPointer?, target: SymbolCode?, userInfo: UserInfoBox?) {
+        let nesting = self.nesting.unsafelyUnwrapped
         beginStepDelivery()
-        handlers.forEachHandler(kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard))
-        {
-            invoke($0, context)
+        if member == 0 {
+            let context = Context(
+                event: event?.load(as: E.self), fromState: currentState, toState: target.map(value(of:)) ?? currentState,
+                userInfoBox: userInfo)
+            let handlers = self.handlers
+            handlers.forEachHandler(
+                kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
+            ) { invoke($0, context) }
+        } else {
+            let current = nesting.memberStates[member].current
+            withExtendedLifetime(userInfo) {
+                nesting.members[member].access.unsafelyUnwrapped.deliverError(
+                    StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+            }
         }
         endStep()
     }
@@ -465,16 +592,12 @@ extension Machine {
             let request = queuedRequests[next]
             next += 1
             switch request {
-            case .event(let event, let userInfo):
-                _ = performStep(event: event, userInfo: userInfo)
-            case .state(let target, let userInfo):
-                _ = performStep(toward: target, userInfo: userInfo)
-            case .nestedEvent(let member, let event, let userInfo):
+            case .event(let member, let event, let userInfo):
                 _ = withUnsafePointer(to: event) {
-                    requestNested(member: member, event: UnsafeRawPointer($0), userInfo: userInfo)
+                    requestStep(member: member, event: UnsafeRawPointer($0), userInfo: userInfo)
                 }
-            case .nestedState(let member, let target, let userInfo):
-                _ = requestNested(member: member, target: target, userInfo: userInfo)
+            case .state(let member, let target, let userInfo):
+                _ = requestStep(member: member, target: target, userInfo: userInfo)
             }
             if next >= 64, next * 2 >= queuedRequests.count {
                 queuedRequests.removeFirst(next)

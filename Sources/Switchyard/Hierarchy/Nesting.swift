@@ -415,10 +415,18 @@ final class Nesting {
         return .wildcard
     }
 
+    /// Whether machines are nested in the root: without them, the
+    /// hierarchy is one machine's statechart, whose nodes are its codes.
+    @inlinable
+    var hasNestedMachines: Bool {
+        members.count > 1
+    }
+
     /// Whether the root names `node` (a code of the root that is not anonymous).
     @inlinable
     func isNamedByRoot(_ node: SymbolCode) -> Bool {
-        Int(node) < rootNames.count ? rootNames[Int(node)] : rootIsNamed(node)
+        guard hasNestedMachines else { return true }
+        return Int(node) < rootNames.count ? rootNames[Int(node)] : rootIsNamed(node)
     }
 
     /// Works out ``nodeOwners`` and ``rootNames`` again if the tree or the
@@ -636,6 +644,16 @@ final class Nesting {
     /// and the members they are nested in), and their states before and after.
     @inlinable
     func planDelivery(of plan: inout StepPlan, chart: Statechart) {
+        guard hasNestedMachines else {
+            // One machine, which the step concerns: its state after it is
+            // the innermost state the step leaves active.
+            touchedMembers[0] = 0
+            touchedCount = 1
+            memberStates[0].touched = true
+            memberStates[0].before = memberStates[0].current
+            memberStates[0].after = chart.innermostState(after: &plan)
+            return
+        }
         refreshNodeCache(chart: chart)
         for index in 0..<touchedCount {
             memberStates[touchedMembers[index]].touched = false

@@ -35,7 +35,7 @@ extension Machine {
         let userInfo = UserInfoBox.boxing(userInfo)
         return answer(.state(from: fromState, to: toState), unanswerable: false) {
             if chart != nil {
-                return chartHasRoute(from: fromState, to: toState, userInfo: userInfo)
+                return chartHasRoute(event: nil, from: fromState, to: toState, userInfo: userInfo)
             }
             if self.routes.needsEventRoutesByTransition {
                 self.routes.indexEventRoutesByTransition()

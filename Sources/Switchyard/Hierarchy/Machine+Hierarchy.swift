@@ -1,0 +1,170 @@
+// The parts of a hierarchy (one machine, or machines nested in one another)
+// that are not a step: reading its members' states, declaring its tree,
+// starting it, and bringing it up to date (see `Nesting.swift`).
+
+extension Machine {
+    // MARK: Reading
+
+    /// `member`'s active states, in document order, in its codes.
+    @inlinable
+    func activeCodes(of member: Int) -> [SymbolCode] {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        var codes: [SymbolCode] = []
+        func visit(_ node: SymbolCode) {
+            let code = nesting.code(of: node, in: member)
+            if code.isConcrete, node != nesting.memberStates[member].hostNode {
+                codes.append(code)
+            }
+            switch chart.tree.kind(of: node) {
+            case .atomic:
+                return
+            case .compound:
+                let child = chart.configuration.activeChild(of: node)
+                if child != .wildcard {
+                    visit(child)
+                }
+            case .parallel:
+                for child in chart.tree.children(of: node) where chart.configuration.isActive(child) {
+                    visit(child)
+                }
+            }
+        }
+        if nesting.isActive(member, in: chart) {
+            visit(nesting.memberStates[member].hostNode)
+        }
+        return codes
+    }
+
+    /// What `code`, a state of `member`, recorded as its history, in the member's codes.
+    @inlinable
+    func recordedHistory(of code: SymbolCode, in member: Int) -> [SymbolCode] {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        let node = nesting.node(of: code, in: member, chart: chart)
+        guard node != .unknown, chart.tree.history(of: node) != nil else { return [] }
+        return chart.configuration.recorded(by: node).map { nesting.code(of: $0, in: member) }.filter(\.isConcrete)
+    }
+
+    // MARK: Declaring
+
+    /// Declares children or regions in `member`'s tree.
+    @inlinable
+    func declareNested(
+        member: Int, children: [SymbolCode], parent: SymbolCode, kind: StateTree.Kind, initial: SymbolCode?
+    ) {
+        prepareChart()
+        let nesting = self.nesting!
+        let chart = self.chart!
+        let access = nesting.members[member].access
+        let describe: (SymbolCode) -> String = { access?.describe($0) ?? self.name(of: $0) }
+        require(
+            !nesting.hosts(parent, in: member),
+            "\(describe(parent)) has a machine nested in it; a state with a nested machine cannot have children or regions"
+        )
+        if chart.hasBegun {
+            for code in [parent] + children {
+                let node = nesting.node(of: code, in: member, chart: chart)
+                require(
+                    node == .unknown || !chart.configuration.isActive(node),
+                    "\(describe(code)) is active: the tree under an active state cannot change once the machine has begun (started, taken a step or restored a snapshot)"
+                )
+            }
+        }
+        nesting.members[member].tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
+        if nesting.members.count == 1 {
+            // One machine: its declarations are the statechart's tree, with nothing to compose.
+            chart.tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
+        } else {
+            nesting.needsRebuild = true
+            chart.tree.isLaidOut = false
+        }
+        if !chart.hasBegun {
+            chart.needsInitialConfiguration = true
+        }
+    }
+
+    /// Gives a state of `member` history.
+    @inlinable
+    func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode) {
+        let nesting = self.nesting!
+        if let hosted = nesting.member(nestedIn: code, of: member) {
+            StateTree.requireOneHistory(
+                nesting.members[hosted].hostHistory, kind, of: nesting.describe(code, of: member))
+            nesting.members[hosted].hostHistory = kind
+        } else {
+            let access = nesting.members[member].access
+            nesting.members[member].tree.setHistory(kind, of: code) { access?.describe($0) ?? self.name(of: $0) }
+            if nesting.members.count == 1 {
+                chart!.tree.setHistory(kind, of: code, names: name(of:))
+                return
+            }
+        }
+        nesting.needsRebuild = true
+        chart!.tree.isLaidOut = false
+    }
+
+    /// Enters the hierarchy's initial configuration, running the entry
+    /// handlers of every machine, outermost state first and, for one state,
+    /// outermost machine first.
+    @inlinable
+    func startHierarchy() -> Bool {
+        guard !chart!.hasBegun, !isStepping else { return false }
+        prepareChart()
+        let chart = self.chart!
+        let nesting = self.nesting!
+        chart.hasBegun = true
+        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
+        let handlers = self.handlers
+        let entries = activeCodes()
+        beginStepDelivery()
+        // Each machine is told it stays in its state.
+        for member in nesting.members.indices {
+            nesting.memberStates[member].before = nesting.memberStates[member].current
+            nesting.memberStates[member].after = nesting.memberStates[member].current
+        }
+        for node in entries {
+            deliverLifecycle(
+                entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil,
+                nesting: nesting)
+        }
+        endStep()
+        return true
+    }
+
+    // MARK: Preparing
+
+    /// Brings the hierarchy up to date: its tree composed again after a
+    /// nesting or a declaration, and, until it begins, its configuration and
+    /// every machine's state.
+    @inlinable
+    func prepareHierarchy() {
+        if let link = nestingLink {
+            link.prepare()
+            return
+        }
+        let chart = self.chart!
+        let nesting = self.nesting!
+        let rebuilds = nesting.needsRebuild
+        if rebuilds {
+            nesting.rebuild(chart: chart)
+        }
+        chart.tree.layOutIfNeeded()
+        if chart.needsInitialConfiguration {
+            let anchor = nesting.node(of: internedCode(of: initialState), in: 0, chart: chart)
+            chart.prepare(initial: anchor, plan: &plan)
+            nesting.apply(history: nesting.carriedHistory, to: chart)
+        } else if !rebuilds {
+            return
+        }
+        for member in nesting.members.indices.dropFirst() {
+            nesting.memberStates[member].current = nesting.state(of: member, chart: chart)
+            nesting.members[member].access!.setCurrent(nesting.memberStates[member].current)
+        }
+        currentCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
+        currentState = value(of: currentCode)
+        nesting.memberStates[0].current = currentCode
+    }
+}
