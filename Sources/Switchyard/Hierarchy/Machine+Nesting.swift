@@ -313,14 +313,14 @@ extension Machine {
         unowned(unsafe) let parent = parent
         // The root keeps the machine alive while it is nested: the closures
         // a step calls borrow it without a retain and a release per use.
-        let borrowed = Unmanaged.passUnretained(self)
+        let borrowed = Unretained(self)
         let hasEvents = E.self != NoEvent.self
         @inline(__always)
         func context(_ facts: StepFacts, of machine: Machine) -> Context {
             let states = machine.routes.storage.states
             return Context(
                 event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: states.value(of: facts.before),
-                toState: states.value(of: facts.after), userInfoBox: facts.userInfo)
+                toState: states.value(of: facts.after), userInfoBox: facts.userInfo?.withObject { $0 })
         }
         func delivering(_ machine: Machine, _ body: () -> Void) {
             machine.deliveryDepth += 1
@@ -348,7 +348,7 @@ extension Machine {
             hasEvents: hasEvents,
             eventCode: { machine.routes.code(of: $0.load(as: E.self)) },
             firstEventRoute: { event, eventCode, state, current, userInfo, refusal in
-                borrowed._withUnsafeGuaranteedRef { machine in
+                borrowed.withObject { machine in
                     // Most of the states a walk asks have no route: answered
                     // without taking a copy of the table.
                     guard machine.routes.hasEventRoutes(code: eventCode, on: state) else { return nil }
@@ -395,13 +395,13 @@ extension Machine {
                     event: hasEvents ? event.load(as: E.self) : nil, from: from, leadsTo: to, userInfo: userInfo)
             },
             setCurrent: { code in
-                borrowed._withUnsafeGuaranteedRef { machine in
+                borrowed.withObject { machine in
                     machine.currentCode = code
                     machine.currentState = machine.value(of: code)
                 }
             },
             deliverLifecycle: { entering, code, facts in
-                borrowed._withUnsafeGuaranteedRef { machine in
+                borrowed.withObject { machine in
                     let handlers = machine.handlers
                     // Most states have no entry or exit handler: build no context for them.
                     guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
@@ -412,13 +412,13 @@ extension Machine {
                 }
             },
             transitionInterest: { kind, eventCode in
-                borrowed._withUnsafeGuaranteedRef { machine in
+                borrowed.withObject { machine in
                     let handlers = machine.handlers
                     return (handlers.mayHear(kind, event: eventCode), handlers.matchesStates(of: kind))
                 }
             },
             deliverTransition: { kind, eventCode, before, after, facts in
-                borrowed._withUnsafeGuaranteedRef { machine in
+                borrowed.withObject { machine in
                     let handlers = machine.handlers
                     let context = context(facts, of: machine)
                     delivering(machine) {
@@ -429,7 +429,7 @@ extension Machine {
                 }
             },
             deliverError: { facts in
-                borrowed._withUnsafeGuaranteedRef { machine in
+                borrowed.withObject { machine in
                     let handlers = machine.handlers
                     let context = context(facts, of: machine)
                     delivering(machine) {

@@ -9,11 +9,11 @@ extension Machine {
     /// now, or `nil` if the event would be refused; nothing changes.
     @usableFromInline
     func stateAfterStep(for event: E, userInfo: UserInfoBox?) -> S? {
-        let code = withUnsafePointer(to: event) { pointer in
+        let code = BorrowedEvent.lending(event) { lent in
             if let link = nestingLink {
-                return link.stateAfterEvent(link.member, UnsafeRawPointer(pointer), userInfo)
+                return link.stateAfterEvent(link.member, lent, userInfo)
             }
-            return stateAfterStep(member: 0, event: UnsafeRawPointer(pointer), userInfo: userInfo)
+            return stateAfterStep(member: 0, event: lent, userInfo: userInfo)
         }
         return code.map { value(of: $0) }
     }
@@ -47,11 +47,11 @@ extension Machine {
             }
             return hasRoute(member: 0, event: nil, from: fromCode, to: toCode, userInfo: userInfo)
         }
-        return withUnsafePointer(to: event) { pointer in
+        return BorrowedEvent.lending(event) { lent in
             if let link = nestingLink {
-                return link.hasEventRoute(link.member, UnsafeRawPointer(pointer), fromCode, toCode, userInfo)
+                return link.hasEventRoute(link.member, lent, fromCode, toCode, userInfo)
             }
-            return hasRoute(member: 0, event: UnsafeRawPointer(pointer), from: fromCode, to: toCode, userInfo: userInfo)
+            return hasRoute(member: 0, event: lent, from: fromCode, to: toCode, userInfo: userInfo)
         }
     }
 
@@ -60,7 +60,7 @@ extension Machine {
     /// `member`'s state after the step `event` would cause, in its codes, or
     /// `nil` if the event would be refused; nothing changes.
     @inlinable
-    func stateAfterStep(member: Int, event: UnsafeRawPointer, userInfo: UserInfoBox?) -> SymbolCode? {
+    func stateAfterStep(member: Int, event: BorrowedEvent, userInfo: UserInfoBox?) -> SymbolCode? {
         prepareChart()
         let nesting = self.nesting!
         let chart = self.chart!
@@ -102,7 +102,7 @@ extension Machine {
     /// route of any machine on the walk up from `from`, or by the member's
     /// route mappings.
     @inlinable
-    func hasRoute(member: Int, event: UnsafeRawPointer?, from: SymbolCode, to: SymbolCode, userInfo: UserInfoBox?)
+    func hasRoute(member: Int, event: BorrowedEvent?, from: SymbolCode, to: SymbolCode, userInfo: UserInfoBox?)
         -> Bool
     {
         prepareChart()
@@ -142,7 +142,7 @@ extension Machine {
     /// hierarchy from the node `from` (as the active state) to the node `to`.
     @inlinable
     func someRoute(
-        event: UnsafeRawPointer?, code eventCode: SymbolCode, on node: SymbolCode, from: SymbolCode, to: SymbolCode,
+        event: BorrowedEvent?, code eventCode: SymbolCode, on node: SymbolCode, from: SymbolCode, to: SymbolCode,
         userInfo: UserInfoBox?, chart: Statechart
     ) -> Bool {
         let nesting = self.nesting!

@@ -47,11 +47,11 @@ extension Machine {
     /// Decides and takes the step `event`, sent to this machine, causes.
     @inlinable
     func performStep(event: E, userInfo: UserInfoBox?) -> Decision<S> {
-        let outcome = withUnsafePointer(to: event) { pointer in
+        let outcome = BorrowedEvent.lending(event) { lent in
             if let link = nestingLink {
-                return link.requestEvent(link.member, UnsafeRawPointer(pointer), userInfo)
+                return link.requestEvent(link.member, lent, userInfo)
             }
-            return requestStep(member: 0, event: UnsafeRawPointer(pointer), userInfo: userInfo)
+            return requestStep(member: 0, event: lent, userInfo: userInfo)
         }
         return decision(after: outcome)
     }
@@ -76,7 +76,7 @@ extension Machine {
 
     /// Decides and takes the step `event`, sent to `member`, causes.
     @inlinable
-    func requestStep(member: Int, event: UnsafeRawPointer, userInfo: UserInfoBox?) -> NestedOutcome {
+    func requestStep(member: Int, event: BorrowedEvent, userInfo: UserInfoBox?) -> NestedOutcome {
         let value = event.load(as: E.self)
         guard !mustQueueRequest() else {
             queuedRequests.append(.event(member: member, value, userInfo: userInfo))
@@ -150,7 +150,7 @@ extension Machine {
     /// route moves.
     @inlinable
     func chooseMoves(
-        event: UnsafeRawPointer, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart,
+        event: BorrowedEvent, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart,
         nesting: Nesting, into plan: inout StepPlan
     ) -> Refusal? {
         // A local copy: conditions and mappings may read and change the machines.
@@ -200,7 +200,7 @@ extension Machine {
     /// machine that names the node, innermost first, the root last.
     @inlinable
     func firstMove(
-        event: UnsafeRawPointer, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
+        event: BorrowedEvent, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
         userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, refusal: inout Refusal?
     ) -> StepPlan.Move? {
         // Names read in place, and closures called unretained: each copy
@@ -223,7 +223,7 @@ extension Machine {
             move.member = UInt32(name.member)
             return move
         }
-        guard node == .wildcard || routes.storage.states.name(of: node) != nil,
+        guard node == .wildcard || nesting.isNamedByRoot(node),
             let route = routes.firstRoute(
                 event: event.load(as: E.self), code: eventCode, on: node, current: current, userInfo: userInfo,
                 refusal: &refusal)
@@ -239,7 +239,7 @@ extension Machine {
     /// (`nil`: a state request) from its state, if they name one.
     @inlinable
     func chooseMappedMove(
-        event: UnsafeRawPointer?, member: Int, userInfo: UserInfoBox?, chart: Statechart, into plan: inout StepPlan
+        event: BorrowedEvent?, member: Int, userInfo: UserInfoBox?, chart: Statechart, into plan: inout StepPlan
     ) {
         let nesting = self.nesting.unsafelyUnwrapped
         // Mappings decide: a request one makes is refused.
@@ -255,7 +255,8 @@ extension Machine {
         guard let target else { return }
         let host = nesting.memberStates[member].hostNode
         chart.choose(
-            StepPlan.Move(source: host, target: nesting.node(of: target, in: member, chart: chart), isLocal: member != 0),
+            StepPlan.Move(
+                source: host, target: nesting.node(of: target, in: member, chart: chart), isLocal: member != 0),
             into: &plan)
     }
 
@@ -343,7 +344,7 @@ extension Machine {
                 }
             }
         }
-        guard node == .wildcard || routes.storage.states.name(of: node) != nil,
+        guard node == .wildcard || nesting.isNamedByRoot(node),
             let rootTarget = routes.storage.states.name(of: target),
             let route = routes.firstRoute(
                 on: node, to: rootTarget, code: target, current: current, userInfo: userInfo, refusal: &refusal)
@@ -375,7 +376,7 @@ extension Machine {
     /// outermost machine first. Then runs the requests its handlers made.
     @inlinable
     func takeStep(
-        kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
+        kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
         nesting: Nesting
     ) {
         chart.planExits(into: &plan)
@@ -383,9 +384,8 @@ extension Machine {
         // entered again in this step is entered through what it just recorded.
         chart.recordHistory(of: &plan)
         chart.planEntries(into: &plan)
-        nesting.planDelivery(of: &plan, chart: chart)
+        let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
-        let afterCode = nesting.memberStates[0].after
         let context = Context(
             event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
             userInfoBox: userInfo)
@@ -408,7 +408,8 @@ extension Machine {
             nesting.commitStates()
             currentState = context.toState
             currentCode = afterCode
-            deliverNestedTransitions(kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart)
+            deliverNestedTransitions(
+                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
             deliverTransition(
                 kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
                 context: context)
@@ -426,11 +427,10 @@ extension Machine {
     /// concerns, innermost machine first; each is told its own states.
     @inlinable
     func deliverNestedTransitions(
-        _ kind: DeliveryKind, event: UnsafeRawPointer?, eventCode: SymbolCode, userInfo: UserInfoBox?,
-        chart: Statechart
+        _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
+        chart: Statechart, nesting: Nesting
     ) {
-        let nesting = self.nesting.unsafelyUnwrapped
-        for index in 0..<nesting.touchedCount {
+        for index in 0..<nesting.touchedMembers.count {
             let member = nesting.touchedMembers[index]
             guard member != 0, nesting.hearsTransition(member) else { continue }
             let memberEvent =
@@ -484,7 +484,7 @@ extension Machine {
     @inlinable
     func deliverLifecycle(
         entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
-        event: UnsafeRawPointer?, userInfo: UserInfoBox?, nesting: Nesting
+        event: BorrowedEvent?, userInfo: UserInfoBox?, nesting: Nesting
     ) {
         // The root's names never change once given, so even a cache laid out
         // before this step answers for the nodes it covers.
@@ -511,12 +511,13 @@ extension Machine {
     /// request's `target`, in its codes); requests they make wait until they
     /// have all run.
     @inlinable
-    func refuse(member: Int, event: UnsafeRawPointer?, target: SymbolCode?, userInfo: UserInfoBox?) {
+    func refuse(member: Int, event: BorrowedEvent?, target: SymbolCode?, userInfo: UserInfoBox?) {
         let nesting = self.nesting.unsafelyUnwrapped
         beginStepDelivery()
         if member == 0 {
             let context = Context(
-                event: event?.load(as: E.self), fromState: currentState, toState: target.map(value(of:)) ?? currentState,
+                event: event?.load(as: E.self), fromState: currentState,
+                toState: target.map(value(of:)) ?? currentState,
                 userInfoBox: userInfo)
             let handlers = self.handlers
             handlers.forEachHandler(
@@ -593,8 +594,8 @@ extension Machine {
             next += 1
             switch request {
             case .event(let member, let event, let userInfo):
-                _ = withUnsafePointer(to: event) {
-                    requestStep(member: member, event: UnsafeRawPointer($0), userInfo: userInfo)
+                _ = BorrowedEvent.lending(event) {
+                    requestStep(member: member, event: $0, userInfo: userInfo)
                 }
             case .state(let member, let target, let userInfo):
                 _ = requestStep(member: member, target: target, userInfo: userInfo)

@@ -1,12 +1,3 @@
-/// What a request to a machine of a hierarchy came to.
-@usableFromInline
-enum NestedOutcome {
-    /// The hierarchy took a step.
-    case moved
-    /// Nothing moved: why routes refused, `nil` when none covered the request.
-    case refused(Refusal?)
-}
-
 /// How a nested machine reaches the root of its hierarchy, which decides and
 /// delivers every step: closures made in the root's own (specialised) code,
 /// taking the nested machine's codes.
@@ -21,15 +12,15 @@ final class NestingLink {
     /// The root machine, to recognise a cycle.
     @usableFromInline unowned(unsafe) let root: AnyObject
     @usableFromInline let requestEvent:
-        (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: UserInfoBox?) -> NestedOutcome
+        (_ member: Int, _ event: BorrowedEvent, _ userInfo: UserInfoBox?) -> NestedOutcome
     @usableFromInline let requestState: (_ member: Int, _ target: SymbolCode, _ userInfo: UserInfoBox?) -> NestedOutcome
     /// Brings the hierarchy's tree and configuration up to date.
     @usableFromInline let prepare: () -> Void
     @usableFromInline let stateAfterEvent:
-        (_ member: Int, _ event: UnsafeRawPointer, _ userInfo: UserInfoBox?) -> SymbolCode?
+        (_ member: Int, _ event: BorrowedEvent, _ userInfo: UserInfoBox?) -> SymbolCode?
     @usableFromInline let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
     @usableFromInline let hasEventRoute:
-        (_ member: Int, _ event: UnsafeRawPointer, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) ->
+        (_ member: Int, _ event: BorrowedEvent, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) ->
             Bool
     @usableFromInline let hasStateRoute:
         (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
@@ -50,11 +41,11 @@ final class NestingLink {
     @usableFromInline
     init(
         member: Int, root: AnyObject,
-        requestEvent: @escaping (Int, UnsafeRawPointer, UserInfoBox?) -> NestedOutcome,
+        requestEvent: @escaping (Int, BorrowedEvent, UserInfoBox?) -> NestedOutcome,
         requestState: @escaping (Int, SymbolCode, UserInfoBox?) -> NestedOutcome, prepare: @escaping () -> Void,
-        stateAfterEvent: @escaping (Int, UnsafeRawPointer, UserInfoBox?) -> SymbolCode?,
+        stateAfterEvent: @escaping (Int, BorrowedEvent, UserInfoBox?) -> SymbolCode?,
         canTakeStep: @escaping (Int, SymbolCode, UserInfoBox?) -> Bool,
-        hasEventRoute: @escaping (Int, UnsafeRawPointer, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
+        hasEventRoute: @escaping (Int, BorrowedEvent, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
         hasStateRoute: @escaping (Int, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
         activeCodes: @escaping (Int) -> [SymbolCode], isActive: @escaping (Int, SymbolCode) -> Bool,
         recordedHistory: @escaping (Int, SymbolCode) -> [SymbolCode],
@@ -80,41 +71,5 @@ final class NestingLink {
         self.addMember = addMember
         self.hasBegun = hasBegun
         self.isBusy = isBusy
-    }
-}
-
-/// A machine about to be nested, as the root of its new hierarchy takes it.
-@usableFromInline
-struct NestedMachine {
-    @usableFromInline var access: MemberAccess
-    @usableFromInline var machine: AnyObject
-    /// The member it is nested in, and that member's code for the state.
-    @usableFromInline var parent: Int
-    @usableFromInline var host: SymbolCode
-    /// Its own declarations, and its code for its state now.
-    @usableFromInline var tree: StateTree
-    @usableFromInline var initial: SymbolCode
-    /// The history it recorded, in its codes.
-    @usableFromInline var history: [(SymbolCode, [SymbolCode])]
-    /// The hierarchy it is the root of, if machines are nested in it already.
-    @usableFromInline var nesting: Nesting?
-    /// Its recorded history by node of that hierarchy, when it has one.
-    @usableFromInline var chartHistory: [(SymbolCode, [SymbolCode])]
-
-    @usableFromInline
-    init(
-        access: MemberAccess, machine: AnyObject, parent: Int, host: SymbolCode, tree: StateTree,
-        initial: SymbolCode, history: [(SymbolCode, [SymbolCode])], nesting: Nesting?,
-        chartHistory: [(SymbolCode, [SymbolCode])]
-    ) {
-        self.access = access
-        self.machine = machine
-        self.parent = parent
-        self.host = host
-        self.tree = tree
-        self.initial = initial
-        self.history = history
-        self.nesting = nesting
-        self.chartHistory = chartHistory
     }
 }

@@ -1,0 +1,33 @@
+/// A reference to an object that its owner keeps alive elsewhere, used
+/// without a retain and a release at each use (which would cost more than
+/// the call it makes on a step's path).
+///
+/// Invariant: the object outlives every use of the reference; whoever makes
+/// one says, where it does, what keeps the object alive. Debug builds hold a
+/// weak reference beside it and stop, with a message, at a use after the
+/// object is gone.
+@usableFromInline
+struct Unretained<Object: AnyObject> {
+    @usableFromInline let reference: Unmanaged<Object>
+    #if DEBUG
+        @usableFromInline weak var liveness: Object?
+    #endif
+
+    @inlinable
+    init(_ object: Object) {
+        reference = .passUnretained(object)
+        #if DEBUG
+            liveness = object
+        #endif
+    }
+
+    /// Calls `body` with the object, which must still be alive.
+    @inlinable
+    @inline(__always)
+    func withObject<Result>(_ body: (Object) -> Result) -> Result {
+        #if DEBUG
+            assert(liveness != nil, "Switchyard: an object used unretained was released while still in use")
+        #endif
+        return reference._withUnsafeGuaranteedRef(body)
+    }
+}
