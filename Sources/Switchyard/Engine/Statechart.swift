@@ -66,6 +66,32 @@ final class Statechart {
         }
     }
 
+    /// The active proper descendants of `ancestor`, in document order (each
+    /// state before its descendants, siblings in declaration order).
+    @inlinable
+    func activeNodes(within ancestor: SymbolCode) -> [SymbolCode] {
+        var nodes: [SymbolCode] = []
+        func visit(_ code: SymbolCode) {
+            switch tree.kind(of: code) {
+            case .atomic:
+                return
+            case .compound:
+                let child = configuration.activeChild(of: code)
+                if child != .wildcard {
+                    nodes.append(child)
+                    visit(child)
+                }
+            case .parallel:
+                for child in tree.children(of: code) where configuration.isActive(child) {
+                    nodes.append(child)
+                    visit(child)
+                }
+            }
+        }
+        visit(ancestor)
+        return nodes
+    }
+
     /// Lists `configuration`'s active atomic states again, in document order.
     @inlinable
     func collectAtomics(of configuration: inout Configuration) {

@@ -11,30 +11,11 @@ extension Machine {
         prepareChart()
         let nesting = self.nesting!
         let chart = self.chart!
-        var codes: [SymbolCode] = []
-        func visit(_ node: SymbolCode) {
+        guard nesting.isActive(member, in: chart) else { return [] }
+        return chart.activeNodes(within: nesting.memberStates[member].hostNode).compactMap { node in
             let code = nesting.code(of: node, in: member)
-            if code.isConcrete, node != nesting.memberStates[member].hostNode {
-                codes.append(code)
-            }
-            switch chart.tree.kind(of: node) {
-            case .atomic:
-                return
-            case .compound:
-                let child = chart.configuration.activeChild(of: node)
-                if child != .wildcard {
-                    visit(child)
-                }
-            case .parallel:
-                for child in chart.tree.children(of: node) where chart.configuration.isActive(child) {
-                    visit(child)
-                }
-            }
+            return code.isConcrete ? code : nil
         }
-        if nesting.isActive(member, in: chart) {
-            visit(nesting.memberStates[member].hostNode)
-        }
-        return codes
     }
 
     /// What `code`, a state of `member`, recorded as its history, in the member's codes.

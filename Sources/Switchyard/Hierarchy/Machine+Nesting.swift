@@ -263,8 +263,7 @@ extension Machine {
         unowned(unsafe) let root = self
         return NestingLink(
             member: member, root: self,
-            requestEvent: { root.requestStep(member: $0, event: $1, userInfo: $2) },
-            requestState: { root.requestStep(member: $0, target: $1, userInfo: $2) },
+            request: { root.requestStep(member: $0, $1, userInfo: $2) },
             prepare: { root.prepareChart() },
             stateAfterEvent: { member, event, userInfo in
                 root.answer(

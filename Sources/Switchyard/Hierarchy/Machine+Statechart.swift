@@ -201,28 +201,7 @@ extension Machine {
     /// The codes of the active states, in document order.
     @usableFromInline
     func activeCodes() -> [SymbolCode] {
-        let chart = self.chart!
-        var codes: [SymbolCode] = []
-        func visit(_ code: SymbolCode) {
-            if code != .wildcard {
-                codes.append(code)
-            }
-            switch chart.tree.kind(of: code) {
-            case .atomic:
-                return
-            case .compound:
-                let child = chart.configuration.activeChild(of: code)
-                if child != .wildcard {
-                    visit(child)
-                }
-            case .parallel:
-                for child in chart.tree.children(of: code) where chart.configuration.isActive(child) {
-                    visit(child)
-                }
-            }
-        }
-        visit(.wildcard)
-        return codes
+        chart!.activeNodes(within: .wildcard)
     }
 
     /// Whether `state` is active: the machine's `state`, one of its

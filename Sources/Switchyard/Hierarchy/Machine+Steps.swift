@@ -48,10 +48,7 @@ extension Machine {
     @inlinable
     func performStep(event: E, userInfo: UserInfoBox?) -> Decision<S> {
         let outcome = BorrowedEvent.lending(event) { lent in
-            if let link = nestingLink {
-                return link.requestEvent(link.member, lent, userInfo)
-            }
-            return requestStep(member: 0, event: lent, userInfo: userInfo)
+            performStep(.event(lent), userInfo: userInfo)
         }
         return decision(after: outcome)
     }
@@ -59,11 +56,17 @@ extension Machine {
     /// Decides and takes the step asking this machine for `target` causes.
     @inlinable
     func performStep(toward target: S, userInfo: UserInfoBox?) -> Decision<S> {
-        let code = internedCode(of: target)
+        decision(after: performStep(.state(internedCode(of: target)), userInfo: userInfo))
+    }
+
+    /// Has the root of this machine's hierarchy (itself, unless it is nested)
+    /// decide and take the step `request` causes.
+    @inlinable
+    func performStep(_ request: StepRequest, userInfo: UserInfoBox?) -> NestedOutcome {
         if let link = nestingLink {
-            return decision(after: link.requestState(link.member, code, userInfo))
+            return link.request(link.member, request, userInfo)
         }
-        return decision(after: requestStep(member: 0, target: code, userInfo: userInfo))
+        return requestStep(member: 0, request, userInfo: userInfo)
     }
 
     @inlinable
@@ -74,12 +77,11 @@ extension Machine {
         }
     }
 
-    /// Decides and takes the step `event`, sent to `member`, causes.
+    /// Decides and takes the step `request`, made to `member`, causes.
     @inlinable
-    func requestStep(member: Int, event: BorrowedEvent, userInfo: UserInfoBox?) -> NestedOutcome {
-        let value = event.load(as: E.self)
+    func requestStep(member: Int, _ request: StepRequest, userInfo: UserInfoBox?) -> NestedOutcome {
         guard !mustQueueRequest() else {
-            queuedRequests.append(.event(member: member, value, userInfo: userInfo))
+            queuedRequests.append(queued(request, member: member, userInfo: userInfo))
             return .refused(.queued)
         }
         prepareChart()
@@ -87,57 +89,60 @@ extension Machine {
         let nesting = self.nesting.unsafelyUnwrapped
         let chart = self.chart.unsafelyUnwrapped
         guard decisionDepth == 0 else {
-            refuse(member: member, event: event, target: nil, userInfo: userInfo)
-            reportReentrantRequest("tryEvent(\(value))")
+            refuse(member: member, request, userInfo: userInfo)
+            reportReentrantRequest(describe(request, member: member))
             return .refused(.reentrant)
         }
         guard nesting.isActive(member, in: chart) else {
-            refuse(member: member, event: event, target: nil, userInfo: userInfo)
+            refuse(member: member, request, userInfo: userInfo)
             return .refused(.inactive)
         }
-        let eventCode = code(of: value, in: routes)
-        let refusal = chooseMoves(
-            event: event, eventCode: eventCode, member: member, userInfo: userInfo, chart: chart, nesting: nesting,
-            into: &plan)
-        if plan.moves.isEmpty {
-            chooseMappedMove(event: event, member: member, userInfo: userInfo, chart: chart, into: &plan)
+        let eventCode: SymbolCode
+        let refusal: Refusal?
+        switch request {
+        case .event(let event):
+            eventCode = code(of: event.load(as: E.self), in: routes)
+            refusal = chooseMoves(
+                event: event, eventCode: eventCode, member: member, userInfo: userInfo, chart: chart,
+                nesting: nesting, into: &plan)
+            if plan.moves.isEmpty {
+                chooseMappedMove(event: event, member: member, userInfo: userInfo, chart: chart, into: &plan)
+            }
+        case .state(let target):
+            eventCode = .wildcard
+            refusal = chooseMove(
+                toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo,
+                chart: chart, nesting: nesting, into: &plan)
         }
         guard !plan.moves.isEmpty else {
-            refuse(member: member, event: event, target: nil, userInfo: userInfo)
+            refuse(member: member, request, userInfo: userInfo)
             return .refused(refusal)
         }
-        takeStep(kind: .event, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
+        takeStep(
+            kind: request.kind, event: request.event, eventCode: eventCode, userInfo: userInfo, chart: chart,
+            nesting: nesting)
         return .moved
     }
 
-    /// Decides and takes the step asking `member` for its state `target` causes.
+    /// `request` to `member`, to be decided after the step in progress.
     @inlinable
-    func requestStep(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> NestedOutcome {
-        guard !mustQueueRequest() else {
-            queuedRequests.append(.state(member: member, target, userInfo: userInfo))
-            return .refused(.queued)
+    func queued(_ request: StepRequest, member: Int, userInfo: UserInfoBox?) -> QueuedRequest {
+        switch request {
+        case .event(let event): .event(member: member, event.load(as: E.self), userInfo: userInfo)
+        case .state(let target): .state(member: member, target, userInfo: userInfo)
         }
-        prepareChart()
-        let nesting = self.nesting.unsafelyUnwrapped
-        let chart = self.chart.unsafelyUnwrapped
-        guard decisionDepth == 0 else {
-            refuse(member: member, event: nil, target: target, userInfo: userInfo)
-            reportReentrantRequest("tryState(\(nesting.describe(nesting.node(of: target, in: member, chart: chart))))")
-            return .refused(.reentrant)
+    }
+
+    /// `request` to `member`, as a call, for messages.
+    @usableFromInline
+    func describe(_ request: StepRequest, member: Int) -> String {
+        switch request {
+        case .event(let event):
+            return "tryEvent(\(event.load(as: E.self)))"
+        case .state(let target):
+            let nesting = self.nesting!
+            return "tryState(\(nesting.describe(nesting.node(of: target, in: member, chart: chart!))))"
         }
-        guard nesting.isActive(member, in: chart) else {
-            refuse(member: member, event: nil, target: target, userInfo: userInfo)
-            return .refused(.inactive)
-        }
-        let refusal = chooseMove(
-            toward: nesting.node(of: target, in: member, chart: chart), member: member, userInfo: userInfo,
-            chart: chart, nesting: nesting, into: &plan)
-        guard !plan.moves.isEmpty else {
-            refuse(member: member, event: nil, target: target, userInfo: userInfo)
-            return .refused(refusal)
-        }
-        takeStep(kind: .state, event: nil, eventCode: .wildcard, userInfo: userInfo, chart: chart, nesting: nesting)
-        return .moved
     }
 
     // MARK: Choosing
@@ -507,12 +512,13 @@ extension Machine {
         }
     }
 
-    /// Runs the error handlers of `member` for a refused request (a state
-    /// request's `target`, in its codes); requests they make wait until they
-    /// have all run.
+    /// Runs the error handlers of `member` for a refused request, which
+    /// tell a state request's target as the state after; requests they make
+    /// wait until they have all run.
     @inlinable
-    func refuse(member: Int, event: BorrowedEvent?, target: SymbolCode?, userInfo: UserInfoBox?) {
+    func refuse(member: Int, _ request: StepRequest, userInfo: UserInfoBox?) {
         let nesting = self.nesting.unsafelyUnwrapped
+        let (event, target) = (request.event, request.target)
         beginStepDelivery()
         if member == 0 {
             let context = Context(
@@ -595,10 +601,10 @@ extension Machine {
             switch request {
             case .event(let member, let event, let userInfo):
                 _ = BorrowedEvent.lending(event) {
-                    requestStep(member: member, event: $0, userInfo: userInfo)
+                    requestStep(member: member, .event($0), userInfo: userInfo)
                 }
             case .state(let member, let target, let userInfo):
-                _ = requestStep(member: member, target: target, userInfo: userInfo)
+                _ = requestStep(member: member, .state(target), userInfo: userInfo)
             }
             if next >= 64, next * 2 >= queuedRequests.count {
                 queuedRequests.removeFirst(next)

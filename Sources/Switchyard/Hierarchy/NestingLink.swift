@@ -11,9 +11,8 @@ final class NestingLink {
     @usableFromInline let member: Int
     /// The root machine, to recognise a cycle.
     @usableFromInline unowned(unsafe) let root: AnyObject
-    @usableFromInline let requestEvent:
-        (_ member: Int, _ event: BorrowedEvent, _ userInfo: UserInfoBox?) -> NestedOutcome
-    @usableFromInline let requestState: (_ member: Int, _ target: SymbolCode, _ userInfo: UserInfoBox?) -> NestedOutcome
+    /// Decides and takes the step a request to a member causes.
+    @usableFromInline let request: (_ member: Int, _ request: StepRequest, _ userInfo: UserInfoBox?) -> NestedOutcome
     /// Brings the hierarchy's tree and configuration up to date.
     @usableFromInline let prepare: () -> Void
     @usableFromInline let stateAfterEvent:
@@ -41,8 +40,7 @@ final class NestingLink {
     @usableFromInline
     init(
         member: Int, root: AnyObject,
-        requestEvent: @escaping (Int, BorrowedEvent, UserInfoBox?) -> NestedOutcome,
-        requestState: @escaping (Int, SymbolCode, UserInfoBox?) -> NestedOutcome, prepare: @escaping () -> Void,
+        request: @escaping (Int, StepRequest, UserInfoBox?) -> NestedOutcome, prepare: @escaping () -> Void,
         stateAfterEvent: @escaping (Int, BorrowedEvent, UserInfoBox?) -> SymbolCode?,
         canTakeStep: @escaping (Int, SymbolCode, UserInfoBox?) -> Bool,
         hasEventRoute: @escaping (Int, BorrowedEvent, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
@@ -56,8 +54,7 @@ final class NestingLink {
     ) {
         self.member = member
         self.root = root
-        self.requestEvent = requestEvent
-        self.requestState = requestState
+        self.request = request
         self.prepare = prepare
         self.stateAfterEvent = stateAfterEvent
         self.canTakeStep = canTakeStep
