@@ -40,7 +40,7 @@ extension Machine {
         let nesting = self.nesting!
         let chart = self.chart!
         let access = nesting.members[member].access
-        let describe: (SymbolCode) -> String = { access?.describe($0) ?? self.name(of: $0) }
+        let describe: (SymbolCode) -> String = { access?.naming.describe($0) ?? self.name(of: $0) }
         require(
             !nesting.hosts(parent, in: member),
             "\(describe(parent)) has a machine nested in it; a state with a nested machine cannot have children or regions"
@@ -77,7 +77,7 @@ extension Machine {
             nesting.members[hosted].hostHistory = kind
         } else {
             let access = nesting.members[member].access
-            nesting.members[member].tree.setHistory(kind, of: code) { access?.describe($0) ?? self.name(of: $0) }
+            nesting.members[member].tree.setHistory(kind, of: code) { access?.naming.describe($0) ?? self.name(of: $0) }
             if nesting.members.count == 1 {
                 chart!.tree.setHistory(kind, of: code, names: name(of:))
                 return
@@ -142,7 +142,7 @@ extension Machine {
         }
         for member in nesting.members.indices.dropFirst() {
             nesting.memberStates[member].current = nesting.state(of: member, chart: chart)
-            nesting.members[member].access!.setCurrent(nesting.memberStates[member].current)
+            nesting.members[member].access!.handlers.setCurrent(nesting.memberStates[member].current)
         }
         currentCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
         currentState = value(of: currentCode)

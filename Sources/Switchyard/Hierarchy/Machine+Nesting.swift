@@ -232,7 +232,7 @@ extension Machine {
                 taken.access!.relink(makeLink(member: added))
             }
             func translate(_ oldNode: SymbolCode) -> SymbolCode? {
-                if nested.access.isNamed(oldNode) {
+                if nested.access.naming.isNamed(oldNode) {
                     return node(oldNode, in: index)
                 }
                 guard let owner = old.owner(of: oldNode), let code = old.code(nameOf: oldNode, in: owner) else {
@@ -306,48 +306,65 @@ extension Machine {
     // MARK: A nested machine's side
 
     /// The closures its root runs this machine's part of a step through.
+    ///
+    /// The root keeps the machine, and the machines between them, alive
+    /// while it is nested: the closures use them unretained.
     @inlinable
     func makeMemberAccess<P: StateType, PE: EventType>(parent: Machine<P, PE>, embed: ((S) -> P)?) -> MemberAccess {
-        unowned(unsafe) let machine = self
-        unowned(unsafe) let parent = parent
-        // The root keeps the machine alive while it is nested: the closures
-        // a step calls borrow it without a retain and a release per use.
-        let borrowed = Unretained(self)
-        let hasEvents = E.self != NoEvent.self
-        @inline(__always)
-        func context(_ facts: StepFacts, of machine: Machine) -> Context {
-            let states = machine.routes.storage.states
-            return Context(
-                event: hasEvents ? facts.event?.load(as: E.self) : nil, fromState: states.value(of: facts.before),
-                toState: states.value(of: facts.after), userInfoBox: facts.userInfo?.withObject { $0 })
-        }
-        func delivering(_ machine: Machine, _ body: () -> Void) {
-            machine.deliveryDepth += 1
-            body()
-            machine.deliveryDepth -= 1
-            if machine.deliveryDepth == 0, !machine.disposedDuringDelivery.isEmpty {
-                machine.disposedDuringDelivery.removeAll()
-            }
-        }
+        let machine = Unretained(self)
         return MemberAccess(
-            count: { machine.routes.storage.states.count },
-            isNamed: { machine.routes.storage.states.name(of: $0) != nil },
+            naming: makeNaming(parent: Unretained(parent), embed: embed), routes: makeRouteAccess(),
+            handlers: makeHandlerAccess(),
+            relink: { link in machine.withObject { $0.nestingLink = link } },
+            detach: { tree in
+                machine.withObject { machine in
+                    machine.nestingLink = nil
+                    let chart = Statechart()
+                    chart.tree = tree
+                    machine.chart = chart
+                    machine.initialState = machine.currentState
+                    machine.beginNesting()
+                }
+            })
+    }
+
+    /// How the root names this machine's states, nested in `parent` as `embed`.
+    @inlinable
+    func makeNaming<P: StateType, PE: EventType>(parent: Unretained<Machine<P, PE>>, embed: ((S) -> P)?)
+        -> MemberAccess.Naming
+    {
+        let machine = Unretained(self)
+        return MemberAccess.Naming(
+            count: { machine.withObject { $0.routes.storage.states.count } },
+            isNamed: { code in machine.withObject { $0.routes.storage.states.name(of: code) != nil } },
             nameInParent: embed.map { embed in
-                { code in parent.routes.intern(embed(machine.value(of: code))) }
+                { code in
+                    let value = machine.withObject { $0.value(of: code) }
+                    return parent.withObject { $0.routes.intern(embed(value)) }
+                }
             },
             claim: embed.map { embed in
                 { parentCode in
-                    guard let value = parent.routes.storage.states.name(of: parentCode),
+                    guard let value = parent.withObject({ $0.routes.storage.states.name(of: parentCode) }),
                         let payload = Machine<P, PE>.payload(of: value, as: S.self), embed(payload) == value
                     else { return nil }
-                    return machine.routes.intern(payload)
+                    return machine.withObject { $0.routes.intern(payload) }
                 }
             },
-            reserveCode: { machine.routes.uniqueStorage.states.reserveAnonymousCode() },
+            reserveCode: { machine.withObject { $0.routes.uniqueStorage.states.reserveAnonymousCode() } },
+            describe: { code in machine.withObject { $0.name(of: code) } })
+    }
+
+    /// How the root asks this machine's routes and route mappings.
+    @inlinable
+    func makeRouteAccess() -> MemberAccess.Routes {
+        let machine = Unretained(self)
+        let hasEvents = E.self != NoEvent.self
+        return MemberAccess.Routes(
             hasEvents: hasEvents,
-            eventCode: { machine.routes.code(of: $0.load(as: E.self)) },
+            eventCode: { event in machine.withObject { $0.routes.code(of: event.load(as: E.self)) } },
             firstEventRoute: { event, eventCode, state, current, userInfo, refusal in
-                borrowed.withObject { machine in
+                machine.withObject { machine in
                     // Most of the states a walk asks have no route: answered
                     // without taking a copy of the table.
                     guard machine.routes.hasEventRoutes(code: eventCode, on: state) else { return nil }
@@ -363,64 +380,79 @@ extension Machine {
                 }
             },
             firstStateRoute: { state, target, current, userInfo, refusal in
-                if machine.routes.needsEventRoutesByTransition {
-                    machine.routes.indexEventRoutesByTransition()
+                machine.withObject { machine in
+                    if machine.routes.needsEventRoutesByTransition {
+                        machine.routes.indexEventRoutesByTransition()
+                    }
+                    let routes = machine.routes
+                    guard
+                        let route = routes.firstRoute(
+                            on: state, to: machine.value(of: target), code: target,
+                            current: machine.value(of: current), userInfo: userInfo, refusal: &refusal)
+                    else { return nil }
+                    return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
                 }
-                let routes = machine.routes
-                guard
-                    let route = routes.firstRoute(
-                        on: state, to: machine.value(of: target), code: target, current: machine.value(of: current),
-                        userInfo: userInfo, refusal: &refusal)
-                else { return nil }
-                return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
             },
             someEventRoute: { event, eventCode, state, current, target, userInfo in
-                let routes = machine.routes
-                return routes.someRoute(
-                    event: event.load(as: E.self), code: eventCode, on: state, current: machine.value(of: current),
-                    to: machine.value(of: target), userInfo: userInfo)
+                machine.withObject { machine in
+                    let routes = machine.routes
+                    return routes.someRoute(
+                        event: event.load(as: E.self), code: eventCode, on: state, current: machine.value(of: current),
+                        to: machine.value(of: target), userInfo: userInfo)
+                }
             },
             mappedTarget: { event, from, userInfo in
-                let routes = machine.routes
-                let target = routes.mappedTarget(
-                    event: hasEvents ? event?.load(as: E.self) : nil, from: machine.value(of: from), userInfo: userInfo)
-                return target.map { machine.internedCode(of: $0) }
+                machine.withObject { machine in
+                    let target = machine.mappedTarget(
+                        event: hasEvents ? event?.load(as: E.self) : nil, from: machine.value(of: from),
+                        userInfo: userInfo)
+                    return target.map { machine.internedCode(of: $0) }
+                }
             },
             mappingsAllow: { event, from, to, userInfo in
-                let routes = machine.routes
-                let (from, to) = (machine.value(of: from), machine.value(of: to))
-                guard let event else { return routes.mappingsAllow(from: from, to: to, userInfo: userInfo) }
-                return routes.someMapping(
-                    event: hasEvents ? event.load(as: E.self) : nil, from: from, leadsTo: to, userInfo: userInfo)
-            },
+                machine.withObject { machine in
+                    let routes = machine.routes
+                    let (from, to) = (machine.value(of: from), machine.value(of: to))
+                    guard let event else { return routes.mappingsAllow(from: from, to: to, userInfo: userInfo) }
+                    return routes.someMapping(
+                        event: hasEvents ? event.load(as: E.self) : nil, from: from, leadsTo: to, userInfo: userInfo)
+                }
+            })
+    }
+
+    /// How the root tells this machine its state and runs its handlers.
+    @inlinable
+    func makeHandlerAccess() -> MemberAccess.Handlers {
+        let machine = Unretained(self)
+        return MemberAccess.Handlers(
             setCurrent: { code in
-                borrowed.withObject { machine in
+                machine.withObject { machine in
                     machine.currentCode = code
                     machine.currentState = machine.value(of: code)
                 }
             },
             deliverLifecycle: { entering, code, facts in
-                borrowed.withObject { machine in
+                machine.withObject { machine in
                     let handlers = machine.handlers
                     // Most states have no entry or exit handler: build no context for them.
                     guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
-                    let context = context(facts, of: machine)
-                    delivering(machine) {
+                    let context = machine.context(of: facts)
+                    machine.delivering {
                         handlers.forEachLifecycleHandler(entering: entering, of: code) { machine.invoke($0, context) }
                     }
                 }
             },
             transitionInterest: { kind, eventCode in
-                borrowed.withObject { machine in
+                machine.withObject { machine in
                     let handlers = machine.handlers
                     return (handlers.mayHear(kind, event: eventCode), handlers.matchesStates(of: kind))
                 }
             },
             deliverTransition: { kind, eventCode, before, after, facts in
-                borrowed.withObject { machine in
+                machine.withObject { machine in
                     let handlers = machine.handlers
-                    let context = context(facts, of: machine)
-                    delivering(machine) {
+                    let context = machine.context(of: facts)
+                    machine.delivering {
                         handlers.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
                             machine.invoke($0, context)
                         }
@@ -428,25 +460,38 @@ extension Machine {
                 }
             },
             deliverError: { facts in
-                borrowed.withObject { machine in
+                machine.withObject { machine in
                     let handlers = machine.handlers
-                    let context = context(facts, of: machine)
-                    delivering(machine) {
+                    let context = machine.context(of: facts)
+                    machine.delivering {
                         handlers.forEachHandler(
                             kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
                         ) { machine.invoke($0, context) }
                     }
                 }
-            },
-            describe: { machine.name(of: $0) },
-            relink: { machine.nestingLink = $0 },
-            detach: { tree in
-                machine.nestingLink = nil
-                let chart = Statechart()
-                chart.tree = tree
-                machine.chart = chart
-                machine.initialState = machine.currentState
-                machine.beginNesting()
             })
+    }
+
+    /// What this machine's handlers are told of a step its root takes.
+    @inlinable
+    @inline(__always)
+    func context(of facts: StepFacts) -> Context {
+        let states = routes.storage.states
+        return Context(
+            event: E.self != NoEvent.self ? facts.event?.load(as: E.self) : nil,
+            fromState: states.value(of: facts.before), toState: states.value(of: facts.after),
+            userInfoBox: facts.userInfo?.withObject { $0 })
+    }
+
+    /// Runs `body`, handlers of this machine that its root delivers, as a
+    /// delivery of this machine's own.
+    @inlinable
+    func delivering(_ body: () -> Void) {
+        deliveryDepth += 1
+        body()
+        deliveryDepth -= 1
+        if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
+            disposedDuringDelivery.removeAll()
+        }
     }
 }

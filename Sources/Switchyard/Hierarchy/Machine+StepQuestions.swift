@@ -135,7 +135,7 @@ extension Machine {
             return routes.someMapping(
                 event: event.load(as: E.self), from: fromState, leadsTo: toState, userInfo: userInfo)
         }
-        return nesting.members[member].access.unsafelyUnwrapped.mappingsAllow(event, from, to, userInfo)
+        return nesting.members[member].access.unsafelyUnwrapped.routes.mappingsAllow(event, from, to, userInfo)
     }
 
     /// Whether a route on `node` of any machine that names it could take the
@@ -154,14 +154,14 @@ extension Machine {
             guard target != .unknown else { continue }
             let current = nesting.nearestName(from: from, in: name.member, chart: chart)
             if let event {
-                if access.hasEvents,
-                    access.someEventRoute(
+                if access.routes.hasEvents,
+                    access.routes.someEventRoute(
                         event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
                         current, target, userInfo)
                 {
                     return true
                 }
-            } else if access.firstStateRoute(name.code, target, current, userInfo, &refusal) != nil {
+            } else if access.routes.firstStateRoute(name.code, target, current, userInfo, &refusal) != nil {
                 return true
             }
         }

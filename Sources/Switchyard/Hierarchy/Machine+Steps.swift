@@ -215,8 +215,8 @@ extension Machine {
             let name = nesting.names[Int(node)][position]
             position += 1
             let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
-                guard access.hasEvents else { return nil }
-                return access.firstEventRoute(
+                guard access.routes.hasEvents else { return nil }
+                return access.routes.firstEventRoute(
                     event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
                     nesting.memberStates[name.member].current, userInfo, &refusal)
             }
@@ -251,10 +251,11 @@ extension Machine {
         decisionDepth += 1
         let target: SymbolCode?
         if member == 0 {
-            target = rootMappedTarget(event: event?.load(as: E.self), userInfo: userInfo).map(internedCode(of:))
+            target = mappedTarget(event: event?.load(as: E.self), from: currentState, userInfo: userInfo)
+                .map(internedCode(of:))
         } else {
             let access = nesting.members[member].access.unsafelyUnwrapped
-            target = access.mappedTarget(event, nesting.memberStates[member].current, userInfo)
+            target = access.routes.mappedTarget(event, nesting.memberStates[member].current, userInfo)
         }
         decisionDepth -= 1
         guard let target else { return }
@@ -265,14 +266,14 @@ extension Machine {
             into: &plan)
     }
 
-    /// The state the root's route mappings name for `event` (`nil`: a state
-    /// request) from its state.
+    /// The state this machine's route mappings name for `event` (`nil`: a
+    /// state request) from `state`.
     @inlinable
-    func rootMappedTarget(event: E?, userInfo: UserInfoBox?) -> S? {
+    func mappedTarget(event: E?, from state: S, userInfo: UserInfoBox?) -> S? {
         // A local copy, let go before the caller interns the answer (which
         // would otherwise copy the whole table): mappings may change the machine.
         let routes = self.routes
-        return routes.mappedTarget(event: event, from: currentState, userInfo: userInfo)
+        return routes.mappedTarget(event: event, from: state, userInfo: userInfo)
     }
 
     /// Fills `plan` with the move a request to `member` for the node
@@ -342,7 +343,7 @@ extension Machine {
                 let targetCode = nesting.code(of: target, in: name.member)
                 guard targetCode != .unknown else { continue }
                 let access = nesting.members[name.member].access.unsafelyUnwrapped
-                if let route = access.firstStateRoute(
+                if let route = access.routes.firstStateRoute(
                     name.code, targetCode, nesting.memberStates[name.member].current, userInfo, &refusal)
                 {
                     return route
@@ -369,7 +370,7 @@ extension Machine {
             return routes.mappingsAllow(from: currentState, to: value, userInfo: userInfo)
         }
         let access = nesting.members[member].access.unsafelyUnwrapped
-        return access.mappingsAllow(nil, nesting.memberStates[member].current, targetCode, userInfo)
+        return access.routes.mappingsAllow(nil, nesting.memberStates[member].current, targetCode, userInfo)
     }
 
     // MARK: Delivering
@@ -439,10 +440,10 @@ extension Machine {
             let member = nesting.touchedMembers[index]
             guard member != 0, nesting.hearsTransition(member) else { continue }
             let memberEvent =
-                kind == .event && nesting.withAccess(of: member) { $0.hasEvents }
+                kind == .event && nesting.withAccess(of: member) { $0.routes.hasEvents }
                 ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped, rootCode: eventCode) : .wildcard
             // No context is built for a machine without a handler to hear it.
-            let interest = nesting.withAccess(of: member) { $0.transitionInterest(kind, memberEvent) }
+            let interest = nesting.withAccess(of: member) { $0.handlers.transitionInterest(kind, memberEvent) }
             guard interest.hears else { continue }
             ancestryBefore.removeAll()
             ancestryAfter.removeAll()
@@ -454,7 +455,7 @@ extension Machine {
             }
             let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
             nesting.withAccess(of: member) {
-                $0.deliverTransition(kind, memberEvent, ancestryBefore, ancestryAfter, facts)
+                $0.handlers.deliverTransition(kind, memberEvent, ancestryBefore, ancestryAfter, facts)
             }
         }
     }
@@ -504,7 +505,7 @@ extension Machine {
                 let name = nesting.names[Int(node)][entering ? count - 1 - offset : offset]
                 guard name.code != .wildcard else { continue }
                 let facts = nesting.facts(of: name.member, event: event, userInfo: userInfo)
-                nesting.withAccess(of: name.member) { $0.deliverLifecycle(entering, name.code, facts) }
+                nesting.withAccess(of: name.member) { $0.handlers.deliverLifecycle(entering, name.code, facts) }
             }
         }
         if !entering, rootHears {
@@ -532,7 +533,7 @@ extension Machine {
         } else {
             let current = nesting.memberStates[member].current
             withExtendedLifetime(userInfo) {
-                nesting.members[member].access.unsafelyUnwrapped.deliverError(
+                nesting.members[member].access.unsafelyUnwrapped.handlers.deliverError(
                     StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
             }
         }

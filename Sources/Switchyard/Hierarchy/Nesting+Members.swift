@@ -25,12 +25,12 @@ extension Nesting {
             !hosts(host, in: parent),
             "\(describe(host, of: parent)) already has a machine nested in it"
         )
-        if let nameInParent = access.nameInParent {
+        if let nameInParent = access.naming.nameInParent {
             // The parent names the new machine's states through its enum case;
             // a machine nested beside it through the same case would name them too.
             let image = nameInParent(initial)
             for sibling in members[parent].children {
-                guard let claim = members[sibling].access?.claim else { continue }
+                guard let claim = members[sibling].access?.naming.claim else { continue }
                 require(
                     claim(image) == nil,
                     "another machine is already nested as the enum case of \(describe(image, of: parent)); two machines nested in one machine need an enum case each"
@@ -61,7 +61,7 @@ extension Nesting {
         memberStates[index].hostNode = hostNode
         addName(NodeName(member: index, code: .wildcard), to: hostNode)
         // The parent's codes so far may be images of the new machine's states.
-        if let claim = access.claim {
+        if let claim = access.naming.claim {
             let known = parent == 0 ? syncedRoot : members[parent].synced
             for code in SymbolCode(1)..<SymbolCode(known + 1) {
                 guard let childCode = claim(code) else { continue }

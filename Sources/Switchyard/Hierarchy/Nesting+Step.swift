@@ -118,7 +118,7 @@ extension Nesting {
             guard state != memberStates[member].current else { continue }
             memberStates[member].current = state
             if member != 0 {
-                withAccess(of: member) { $0.setCurrent(state) }
+                withAccess(of: member) { $0.handlers.setCurrent(state) }
             }
         }
     }

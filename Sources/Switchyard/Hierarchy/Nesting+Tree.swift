@@ -26,12 +26,12 @@ extension Nesting {
     @usableFromInline
     func sync(_ member: Int, chart: Statechart) {
         let access = members[member].access.unsafelyUnwrapped
-        let count = access.count()
+        let count = access.naming.count()
         guard members[member].synced < count else { return }
         let first = members[member].synced + 1
         members[member].synced = count
         var placed = false
-        for code in SymbolCode(first)...SymbolCode(count) where access.isNamed(code) {
+        for code in SymbolCode(first)...SymbolCode(count) where access.naming.isNamed(code) {
             placed = assign(code, of: member, chart: chart) || placed
         }
         if placed, !needsRebuild {
@@ -50,7 +50,7 @@ extension Nesting {
         }
         let access = members[member].access.unsafelyUnwrapped
         let node: SymbolCode
-        if let nameInParent = access.nameInParent {
+        if let nameInParent = access.naming.nameInParent {
             let parent = memberStates[member].parent
             node = self.node(of: nameInParent(code), in: parent, chart: chart)
             // The parent's sync may have had this machine claim the code.
@@ -84,7 +84,7 @@ extension Nesting {
     func offer(_ code: SymbolCode, of member: Int, node: SymbolCode, chart: Statechart) -> Bool {
         var placed = false
         for child in members[member].children {
-            guard let claim = members[child].access.unsafelyUnwrapped.claim, let childCode = claim(code) else {
+            guard let claim = members[child].access.unsafelyUnwrapped.naming.claim, let childCode = claim(code) else {
                 continue
             }
             if Int(childCode) < members[child].nodes.count, members[child].nodes[Int(childCode)] != 0 {
@@ -145,7 +145,7 @@ extension Nesting {
     @usableFromInline
     func placeSubtree(_ code: SymbolCode, of member: Int, under parent: SymbolCode, in tree: inout StateTree) {
         let node = members[member].nodes[Int(code)]
-        let isHost = members[member].access?.isNamed(code) == false
+        let isHost = members[member].access?.naming.isNamed(code) == false
         guard isHost || owner(of: node) == member else { return }
         attach(node, to: parent, in: &tree, describe: { self.describe(node) })
         guard !isHost else { return }
@@ -192,14 +192,14 @@ extension Nesting {
     /// `member`'s state `code`, for messages.
     @usableFromInline
     func describe(_ code: SymbolCode, of member: Int) -> String {
-        member == 0 ? rootDescribe(code) : members[member].access!.describe(code)
+        member == 0 ? rootDescribe(code) : members[member].access!.naming.describe(code)
     }
 
     /// A node's name, for messages: in the innermost machine that names it.
     @usableFromInline
     func describe(_ node: SymbolCode) -> String {
         if Int(node) < names.count, let name = names[Int(node)].first(where: { $0.code != .wildcard }) {
-            return members[name.member].access.unsafelyUnwrapped.describe(name.code)
+            return members[name.member].access.unsafelyUnwrapped.naming.describe(name.code)
         }
         if rootIsNamed(node) {
             return rootDescribe(node)

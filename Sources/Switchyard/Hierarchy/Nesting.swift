@@ -285,7 +285,7 @@ final class Nesting {
 
     @usableFromInline
     func learnEventCode(in member: Int, event: BorrowedEvent, rootCode: SymbolCode) -> SymbolCode {
-        let code = withAccess(of: member) { $0.eventCode(event) }
+        let code = withAccess(of: member) { $0.routes.eventCode(event) }
         // An event the machine does not know yet may get a code later.
         guard rootCode.isConcrete, code != .unknown else { return code }
         let index = Int(rootCode)
