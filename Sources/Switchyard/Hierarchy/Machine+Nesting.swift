@@ -77,7 +77,7 @@ extension Machine {
             "this Machine<\(C.self), \(CE.self)> is already nested in another machine; a machine can be nested in one place only"
         )
         require(
-            rootMachine !== child,
+            rootIdentity != ObjectIdentifier(child),
             "cannot nest a machine in a machine nested inside it: the hierarchy would be a cycle")
         if let host {
             require(
@@ -105,10 +105,11 @@ extension Machine {
         }
     }
 
-    /// The outermost machine of this machine's hierarchy: itself unless nested.
+    /// The identity of the outermost machine of this machine's hierarchy:
+    /// its own unless nested.
     @usableFromInline
-    var rootMachine: AnyObject {
-        nestingLink?.root ?? self
+    var rootIdentity: ObjectIdentifier {
+        nestingLink?.root ?? ObjectIdentifier(self)
     }
 
     /// This machine's index among its root's members; 0 for a root.
@@ -151,13 +152,14 @@ extension Machine {
     /// of one machine.
     @inlinable
     func beginNesting() {
-        unowned(unsafe) let machine = self
+        // The machine keeps its hierarchy, which uses it unretained.
+        let machine = Unretained(self)
         let nesting = Nesting(
             rootTree: chart!.tree,
-            rootCount: { machine.routes.storage.states.count },
-            rootIsNamed: { machine.routes.storage.states.name(of: $0) != nil },
-            reserveRootCode: { machine.routes.uniqueStorage.states.reserveAnonymousCode() },
-            rootDescribe: { machine.name(of: $0) })
+            rootCount: { machine.withObject { $0.routes.storage.states.count } },
+            rootIsNamed: { code in machine.withObject { $0.routes.storage.states.name(of: code) != nil } },
+            reserveRootCode: { machine.withObject { $0.routes.uniqueStorage.states.reserveAnonymousCode() } },
+            rootDescribe: { code in machine.withObject { $0.name(of: code) } })
         nesting.memberStates[0].current = internedCode(of: currentState)
         self.nesting = nesting
     }
@@ -258,49 +260,69 @@ extension Machine {
     }
 
     /// The link through which the machine nested as `member` reaches this root.
+    ///
+    /// The root outlives its links (see ``NestingLink``): they use it unretained.
     @inlinable
     func makeLink(member: Int) -> NestingLink {
-        unowned(unsafe) let root = self
+        let root = Unretained(self)
         return NestingLink(
-            member: member, root: self,
-            request: { root.requestStep(member: $0, $1, userInfo: $2) },
-            prepare: { root.prepareChart() },
+            member: member, root: ObjectIdentifier(self),
+            request: { member, request, userInfo in
+                root.withObject { $0.requestStep(member: member, request, userInfo: userInfo) }
+            },
+            prepare: { root.withObject { $0.prepareChart() } },
             stateAfterEvent: { member, event, userInfo in
-                root.answer(
-                    .nested(member: member, event: event.load(as: E.self), from: 0, to: .unknown), unanswerable: nil
-                ) {
-                    root.stateAfterStep(member: member, event: event, userInfo: userInfo)
+                root.withObject { root in
+                    root.answer(
+                        .nested(member: member, event: event.load(as: E.self), from: 0, to: .unknown),
+                        unanswerable: nil
+                    ) { root.stateAfterStep(member: member, event: event, userInfo: userInfo) }
                 }
             },
             canTakeStep: { member, target, userInfo in
-                root.answer(.nested(member: member, event: nil, from: 0, to: target), unanswerable: false) {
-                    root.canTakeStep(member: member, target: target, userInfo: userInfo)
+                root.withObject { root in
+                    root.answer(.nested(member: member, event: nil, from: 0, to: target), unanswerable: false) {
+                        root.canTakeStep(member: member, target: target, userInfo: userInfo)
+                    }
                 }
             },
             hasEventRoute: { member, event, from, to, userInfo in
-                root.answer(
-                    .nested(member: member, event: event.load(as: E.self), from: from, to: to), unanswerable: false
-                ) {
-                    root.hasRoute(member: member, event: event, from: from, to: to, userInfo: userInfo)
+                root.withObject { root in
+                    root.answer(
+                        .nested(member: member, event: event.load(as: E.self), from: from, to: to),
+                        unanswerable: false
+                    ) { root.hasRoute(member: member, event: event, from: from, to: to, userInfo: userInfo) }
                 }
             },
             hasStateRoute: { member, from, to, userInfo in
-                root.answer(.nested(member: member, event: nil, from: from, to: to), unanswerable: false) {
-                    root.hasRoute(member: member, event: nil, from: from, to: to, userInfo: userInfo)
+                root.withObject { root in
+                    root.answer(.nested(member: member, event: nil, from: from, to: to), unanswerable: false) {
+                        root.hasRoute(member: member, event: nil, from: from, to: to, userInfo: userInfo)
+                    }
                 }
             },
-            activeCodes: { root.activeCodes(of: $0) },
-            isActive: { member, code in
-                root.prepareChart()
-                let node = root.nesting!.node(of: code, in: member, chart: root.chart!)
-                return node != .unknown && root.chart!.configuration.isActive(node)
+            activeCodes: { member in root.withObject { $0.activeCodes(of: member) } },
+            isActive: { member, code in root.withObject { $0.isActive(code, in: member) } },
+            recordedHistory: { member, code in root.withObject { $0.recordedHistory(of: code, in: member) } },
+            declare: { member, children, parent, kind, initial in
+                root.withObject {
+                    $0.declareNested(member: member, children: children, parent: parent, kind: kind, initial: initial)
+                }
             },
-            recordedHistory: { root.recordedHistory(of: $1, in: $0) },
-            declare: { root.declareNested(member: $0, children: $1, parent: $2, kind: $3, initial: $4) },
-            setHistory: { root.setNestedHistory(member: $0, kind: $1, code: $2) },
-            addMember: { root.addNestedMember($0) },
-            hasBegun: { root.chart!.hasBegun },
-            isBusy: { root.isStepping || root.decisionDepth > 0 })
+            setHistory: { member, kind, code in
+                root.withObject { $0.setNestedHistory(member: member, kind: kind, code: code) }
+            },
+            addMember: { nested in root.withObject { $0.addNestedMember(nested) } },
+            hasBegun: { root.withObject { $0.chart!.hasBegun } },
+            isBusy: { root.withObject { $0.isStepping || $0.decisionDepth > 0 } })
+    }
+
+    /// Whether `member`'s state `code` is active.
+    @usableFromInline
+    func isActive(_ code: SymbolCode, in member: Int) -> Bool {
+        prepareChart()
+        let node = nesting!.node(of: code, in: member, chart: chart!)
+        return node != .unknown && chart!.configuration.isActive(node)
     }
 
     // MARK: A nested machine's side

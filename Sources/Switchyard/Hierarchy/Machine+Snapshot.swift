@@ -286,7 +286,7 @@ extension Machine {
     private func commitRestoredStates(of nesting: Nesting, rootState: SymbolCode) {
         for member in nesting.members.indices.dropFirst() {
             nesting.memberStates[member].current = nesting.memberStates[member].after
-            nesting.members[member].access.unsafelyUnwrapped.handlers.setCurrent(nesting.memberStates[member].after)
+            nesting.members[member].access!.handlers.setCurrent(nesting.memberStates[member].after)
         }
         nesting.memberStates[0].current = rootState
         currentCode = rootState

@@ -135,7 +135,7 @@ extension Machine {
             return routes.someMapping(
                 event: event.load(as: E.self), from: fromState, leadsTo: toState, userInfo: userInfo)
         }
-        return nesting.members[member].access.unsafelyUnwrapped.routes.mappingsAllow(event, from, to, userInfo)
+        return nesting.withAccess(of: member) { $0.routes.mappingsAllow(event, from, to, userInfo) }
     }
 
     /// Whether a route on `node` of any machine that names it could take the

@@ -33,11 +33,26 @@ extension Machine {
         routes.storage.states.value(of: code)
     }
 
+    /// The machine's statechart, on the paths that run only once it has one
+    /// (after ``ensureChart()``); unwrapped without a check in release builds.
+    @inlinable
+    var uncheckedChart: Statechart {
+        chart.unsafelyUnwrapped
+    }
+
+    /// The hierarchy of a statechart's root (every chart's root has one, from
+    /// ``ensureChart()``), on the paths a root runs; unwrapped without a check
+    /// in release builds.
+    @inlinable
+    var uncheckedNesting: Nesting {
+        nesting.unsafelyUnwrapped
+    }
+
     /// Lays out the tree and, until the hierarchy begins, builds the
     /// configuration that entering its initial state makes; `state` follows.
     @inlinable
     func prepareChart() {
-        let chart = self.chart.unsafelyUnwrapped
+        let chart = uncheckedChart
         guard chart.needsInitialConfiguration || !chart.tree.isLaidOut else { return }
         prepareHierarchy()
     }
@@ -86,8 +101,8 @@ extension Machine {
         }
         prepareChart()
         // Held for the step, and lent to what it calls.
-        let nesting = self.nesting.unsafelyUnwrapped
-        let chart = self.chart.unsafelyUnwrapped
+        let nesting = uncheckedNesting
+        let chart = uncheckedChart
         guard decisionDepth == 0 else {
             refuse(member: member, request, userInfo: userInfo)
             reportReentrantRequest(describe(request, member: member))
@@ -246,7 +261,7 @@ extension Machine {
     func chooseMappedMove(
         event: BorrowedEvent?, member: Int, userInfo: UserInfoBox?, chart: Statechart, into plan: inout StepPlan
     ) {
-        let nesting = self.nesting.unsafelyUnwrapped
+        let nesting = uncheckedNesting
         // Mappings decide: a request one makes is refused.
         decisionDepth += 1
         let target: SymbolCode?
@@ -254,8 +269,9 @@ extension Machine {
             target = mappedTarget(event: event?.load(as: E.self), from: currentState, userInfo: userInfo)
                 .map(internedCode(of:))
         } else {
-            let access = nesting.members[member].access.unsafelyUnwrapped
-            target = access.routes.mappedTarget(event, nesting.memberStates[member].current, userInfo)
+            target = nesting.withAccess(of: member) {
+                $0.routes.mappedTarget(event, nesting.memberStates[member].current, userInfo)
+            }
         }
         decisionDepth -= 1
         guard let target else { return }
@@ -342,10 +358,11 @@ extension Machine {
             for name in nesting.names[Int(node)] {
                 let targetCode = nesting.code(of: target, in: name.member)
                 guard targetCode != .unknown else { continue }
-                let access = nesting.members[name.member].access.unsafelyUnwrapped
-                if let route = access.routes.firstStateRoute(
-                    name.code, targetCode, nesting.memberStates[name.member].current, userInfo, &refusal)
-                {
+                let route = nesting.withAccess(of: name.member) {
+                    $0.routes.firstStateRoute(
+                        name.code, targetCode, nesting.memberStates[name.member].current, userInfo, &refusal)
+                }
+                if let route {
                     return route
                 }
             }
@@ -361,7 +378,7 @@ extension Machine {
     /// Whether `member`'s route mappings allow a request for the node `target`.
     @inlinable
     func mappingAllows(member: Int, target: SymbolCode, userInfo: UserInfoBox?) -> Bool {
-        let nesting = self.nesting.unsafelyUnwrapped
+        let nesting = uncheckedNesting
         let targetCode = nesting.code(of: target, in: member)
         guard targetCode != .unknown else { return false }
         if member == 0 {
@@ -369,8 +386,9 @@ extension Machine {
             let value = value(of: targetCode)
             return routes.mappingsAllow(from: currentState, to: value, userInfo: userInfo)
         }
-        let access = nesting.members[member].access.unsafelyUnwrapped
-        return access.routes.mappingsAllow(nil, nesting.memberStates[member].current, targetCode, userInfo)
+        return nesting.withAccess(of: member) {
+            $0.routes.mappingsAllow(nil, nesting.memberStates[member].current, targetCode, userInfo)
+        }
     }
 
     // MARK: Delivering
@@ -441,7 +459,7 @@ extension Machine {
             guard member != 0, nesting.hearsTransition(member) else { continue }
             let memberEvent =
                 kind == .event && nesting.withAccess(of: member) { $0.routes.hasEvents }
-                ? nesting.eventCode(in: member, event: event.unsafelyUnwrapped, rootCode: eventCode) : .wildcard
+                ? nesting.eventCode(in: member, event: event!, rootCode: eventCode) : .wildcard
             // No context is built for a machine without a handler to hear it.
             let interest = nesting.withAccess(of: member) { $0.handlers.transitionInterest(kind, memberEvent) }
             guard interest.hears else { continue }
@@ -518,7 +536,7 @@ extension Machine {
     /// wait until they have all run.
     @inlinable
     func refuse(member: Int, _ request: StepRequest, userInfo: UserInfoBox?) {
-        let nesting = self.nesting.unsafelyUnwrapped
+        let nesting = uncheckedNesting
         let (event, target) = (request.event, request.target)
         beginStepDelivery()
         if member == 0 {
@@ -533,8 +551,10 @@ extension Machine {
         } else {
             let current = nesting.memberStates[member].current
             withExtendedLifetime(userInfo) {
-                nesting.members[member].access.unsafelyUnwrapped.handlers.deliverError(
-                    StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+                nesting.withAccess(of: member) {
+                    $0.handlers.deliverError(
+                        StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+                }
             }
         }
         endStep()

@@ -25,7 +25,7 @@ extension Nesting {
     /// Gives a node to each code `member` handed out since the last sync.
     @usableFromInline
     func sync(_ member: Int, chart: Statechart) {
-        let access = members[member].access.unsafelyUnwrapped
+        let access = members[member].access!
         let count = access.naming.count()
         guard members[member].synced < count else { return }
         let first = members[member].synced + 1
@@ -48,7 +48,7 @@ extension Nesting {
         if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
             return false
         }
-        let access = members[member].access.unsafelyUnwrapped
+        let access = members[member].access!
         let node: SymbolCode
         if let nameInParent = access.naming.nameInParent {
             let parent = memberStates[member].parent
@@ -84,7 +84,7 @@ extension Nesting {
     func offer(_ code: SymbolCode, of member: Int, node: SymbolCode, chart: Statechart) -> Bool {
         var placed = false
         for child in members[member].children {
-            guard let claim = members[child].access.unsafelyUnwrapped.naming.claim, let childCode = claim(code) else {
+            guard let claim = members[child].access!.naming.claim, let childCode = claim(code) else {
                 continue
             }
             if Int(childCode) < members[child].nodes.count, members[child].nodes[Int(childCode)] != 0 {
@@ -199,7 +199,7 @@ extension Nesting {
     @usableFromInline
     func describe(_ node: SymbolCode) -> String {
         if Int(node) < names.count, let name = names[Int(node)].first(where: { $0.code != .wildcard }) {
-            return members[name.member].access.unsafelyUnwrapped.naming.describe(name.code)
+            return members[name.member].access!.naming.describe(name.code)
         }
         if rootIsNamed(node) {
             return rootDescribe(node)

@@ -10,7 +10,7 @@ final class NestingLink {
     /// The nested machine's index among the root's members.
     @usableFromInline let member: Int
     /// The root machine, to recognise a cycle.
-    @usableFromInline unowned(unsafe) let root: AnyObject
+    @usableFromInline let root: ObjectIdentifier
     /// Decides and takes the step a request to a member causes.
     @usableFromInline let request: (_ member: Int, _ request: StepRequest, _ userInfo: UserInfoBox?) -> NestedOutcome
     /// Brings the hierarchy's tree and configuration up to date.
@@ -39,7 +39,7 @@ final class NestingLink {
 
     @usableFromInline
     init(
-        member: Int, root: AnyObject,
+        member: Int, root: ObjectIdentifier,
         request: @escaping (Int, StepRequest, UserInfoBox?) -> NestedOutcome, prepare: @escaping () -> Void,
         stateAfterEvent: @escaping (Int, BorrowedEvent, UserInfoBox?) -> SymbolCode?,
         canTakeStep: @escaping (Int, SymbolCode, UserInfoBox?) -> Bool,
