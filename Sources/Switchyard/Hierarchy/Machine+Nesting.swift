@@ -403,10 +403,7 @@ extension Machine {
             },
             firstStateRoute: { state, target, current, userInfo, refusal in
                 machine.withObject { machine in
-                    if machine.routes.needsEventRoutesByTransition {
-                        machine.routes.indexEventRoutesByTransition()
-                    }
-                    let routes = machine.routes
+                    let routes = machine.routesForStateRequests()
                     guard
                         let route = routes.firstRoute(
                             on: state, to: machine.value(of: target), code: target,

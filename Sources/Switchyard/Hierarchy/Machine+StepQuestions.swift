@@ -106,9 +106,7 @@ extension Machine {
         -> Bool
     {
         prepareChart()
-        if routes.needsEventRoutesByTransition {
-            routes.indexEventRoutesByTransition()
-        }
+        let routes = event == nil ? routesForStateRequests() : self.routes
         let nesting = self.nesting!
         let chart = self.chart!
         let fromNode = nesting.node(of: from, in: member, chart: chart)
@@ -119,7 +117,7 @@ extension Machine {
             while true {
                 if someRoute(
                     event: event, code: eventCode, on: node, from: fromNode, to: toNode, userInfo: userInfo,
-                    chart: chart)
+                    routes: routes, chart: chart)
                 {
                     return true
                 }
@@ -143,7 +141,7 @@ extension Machine {
     @inlinable
     func someRoute(
         event: BorrowedEvent?, code eventCode: SymbolCode, on node: SymbolCode, from: SymbolCode, to: SymbolCode,
-        userInfo: UserInfoBox?, chart: Statechart
+        userInfo: UserInfoBox?, routes: RouteTable<S, E>, chart: Statechart
     ) -> Bool {
         let nesting = self.nesting!
         var refusal: Refusal?
@@ -165,7 +163,6 @@ extension Machine {
                 return true
             }
         }
-        let routes = self.routes
         guard node == .wildcard || routes.storage.states.name(of: node) != nil,
             let target = routes.storage.states.name(of: to)
         else { return false }

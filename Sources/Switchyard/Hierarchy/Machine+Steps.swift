@@ -301,11 +301,8 @@ extension Machine {
         toward target: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
         into plan: inout StepPlan
     ) -> Refusal? {
-        if routes.needsEventRoutesByTransition {
-            routes.indexEventRoutesByTransition()
-        }
         // A local copy: conditions and mappings may read and change the machines.
-        let routes = self.routes
+        let routes = routesForStateRequests()
         let current = currentState
         let host = nesting.memberStates[member].hostNode
         var refusal: Refusal?

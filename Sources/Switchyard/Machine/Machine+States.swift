@@ -37,10 +37,7 @@ extension Machine {
             if chart != nil {
                 return chartHasRoute(event: nil, from: fromState, to: toState, userInfo: userInfo)
             }
-            if self.routes.needsEventRoutesByTransition {
-                self.routes.indexEventRoutesByTransition()
-            }
-            let routes = self.routes
+            let routes = routesForStateRequests()
             let decision = routes.decide(
                 from: fromState, code: routes.code(of: fromState), to: toState, code: routes.code(of: toState),
                 userInfo: userInfo)

@@ -263,6 +263,17 @@ extension Machine {
         return decision
     }
 
+    /// The route table as state requests read it, copied: with its event
+    /// routes indexed by transition, the one part of the table built lazily
+    /// (on the first state request after event routes change).
+    @inlinable
+    func routesForStateRequests() -> RouteTable<S, E> {
+        if routes.needsEventRoutesByTransition {
+            routes.indexEventRoutesByTransition()
+        }
+        return routes
+    }
+
     /// Decides, moves and delivers one state request; the one path under every state API.
     @inlinable
     func perform(state target: S, userInfo: consuming UserInfoBox?) -> Decision<S> {
@@ -270,10 +281,7 @@ extension Machine {
             return performStep(toward: target, userInfo: userInfo)
         }
         let from = currentState
-        if self.routes.needsEventRoutesByTransition {
-            self.routes.indexEventRoutesByTransition()
-        }
-        let routes = self.routes
+        let routes = routesForStateRequests()
         let fromCode = currentStateCode(in: routes)
         let targetCode = routes.code(of: target)
         guard decisionDepth == 0 else {
