@@ -210,6 +210,16 @@ final class Statechart {
 
     // MARK: Exits
 
+    /// Completes the plan of a step whose moves are chosen: what it exits,
+    /// the history that records, and what it enters. Reads the configuration
+    /// and writes only the plan, so a question may plan a step and drop it.
+    @inlinable
+    func complete(_ plan: inout StepPlan) {
+        planExits(into: &plan)
+        planHistory(of: &plan)
+        planEntries(into: &plan)
+    }
+
     /// Fills the plan's exits: the active states below the domains of its
     /// moves, in reverse document order (innermost first, later siblings
     /// before earlier ones).
@@ -246,28 +256,42 @@ final class Statechart {
         }
     }
 
-    /// Records the history of the states the plan exits, before any of them
-    /// exits and before the entries are planned: a state exited and entered
-    /// again in one step is entered through what it just recorded.
+    /// Plans the history the states the plan exits record, before the
+    /// entries are planned: a state exited and entered again in one step is
+    /// entered through what it records in it.
     ///
     /// The plan is `inout` here and below only so that it is not copied.
     @inlinable
-    func recordHistory(of plan: inout StepPlan) {
+    func planHistory(of plan: inout StepPlan) {
         for index in 0..<plan.exits.length {
             let state = plan.exits.storage[index]
             guard let kind = tree.history(of: state) else { continue }
-            configuration.grow(toHold: state)
-            configuration.recorded[Int(state)].removeAll(keepingCapacity: true)
+            let start = plan.historyCodes.length
             switch kind {
             case .shallow:
-                configuration.recorded[Int(state)].append(configuration.activeChild(of: state))
+                plan.historyCodes.append(configuration.activeChild(of: state))
             case .deep:
                 for position in 0..<configuration.atomics.length {
                     let atomic = configuration.atomics.storage[position]
                     if tree.isDescendant(atomic, of: state) {
-                        configuration.recorded[Int(state)].append(atomic)
+                        plan.historyCodes.append(atomic)
                     }
                 }
+            }
+            plan.history.append(StepPlan.HistoryRecord(state: state, start: start, end: plan.historyCodes.length))
+        }
+    }
+
+    /// Records the history the plan planned, as the step begins to exit
+    /// states (SCXML records it before the exit handlers run).
+    @inlinable
+    func recordHistory(of plan: inout StepPlan) {
+        for index in 0..<plan.history.length {
+            let record = plan.history.storage[index]
+            configuration.grow(toHold: record.state)
+            configuration.recorded[Int(record.state)].removeAll(keepingCapacity: true)
+            for position in record.start..<record.end {
+                configuration.recorded[Int(record.state)].append(plan.historyCodes.storage[position])
             }
         }
     }
@@ -306,19 +330,27 @@ final class Statechart {
         case .atomic:
             return
         case .compound:
-            let recorded = tree.history(of: state) == nil ? [] : configuration.recorded(by: state)
-            if recorded.isEmpty {
+            // What this step records for it, else what it recorded when last exited.
+            let record = tree.history(of: state) == nil ? nil : plan.historyRecord(of: state)
+            let count =
+                record.map { plan.history.storage[$0].end - plan.history.storage[$0].start }
+                ?? (tree.history(of: state) == nil ? 0 : configuration.recorded(by: state).count)
+            func remembered(_ position: Int, _ plan: inout StepPlan) -> SymbolCode {
+                guard let record else { return configuration.recorded[Int(state)][position] }
+                return plan.historyCodes.storage[plan.history.storage[record].start + position]
+            }
+            if count == 0 {
                 let initial = tree.initialTarget(of: state)
                 addWithDescendants(initial, to: &plan)
                 addAncestors(of: initial, below: state, to: &plan)
             } else {
                 // All the remembered states first, then their ancestors: a
                 // parallel ancestor then finds its regions covered by them.
-                for remembered in recorded {
-                    addWithDescendants(remembered, to: &plan)
+                for position in 0..<count {
+                    addWithDescendants(remembered(position, &plan), to: &plan)
                 }
-                for remembered in recorded {
-                    addAncestors(of: remembered, below: state, to: &plan)
+                for position in 0..<count {
+                    addAncestors(of: remembered(position, &plan), below: state, to: &plan)
                 }
             }
         case .parallel:

@@ -34,6 +34,26 @@ struct StepPlan {
     /// The atomic states active once the step is applied, in document order
     /// (see ``Statechart/planAtomics(of:)``).
     @usableFromInline var atomicsAfter = ReusableList<SymbolCode>()
+    /// The history the step records for the states it exits that keep one
+    /// (see ``Statechart/planHistory(of:)``): each record's states are
+    /// `historyCodes[start..<end]`.
+    @usableFromInline var history = ReusableList<HistoryRecord>()
+    @usableFromInline var historyCodes = ReusableList<SymbolCode>()
+
+    /// What one state records as its history in a step.
+    @usableFromInline
+    struct HistoryRecord {
+        @usableFromInline var state: SymbolCode
+        @usableFromInline var start: Int
+        @usableFromInline var end: Int
+
+        @inlinable
+        init(state: SymbolCode, start: Int, end: Int) {
+            self.state = state
+            self.start = start
+            self.end = end
+        }
+    }
 
     @inlinable
     init() {}
@@ -44,5 +64,16 @@ struct StepPlan {
         exits.removeAll()
         entries.removeAll()
         atomicsAfter.removeAll()
+        history.removeAll()
+        historyCodes.removeAll()
+    }
+
+    /// The index of what the step records for `state`, if it records its history.
+    @inlinable
+    func historyRecord(of state: SymbolCode) -> Int? {
+        for index in 0..<history.length where history.storage[index].state == state {
+            return index
+        }
+        return nil
     }
 }

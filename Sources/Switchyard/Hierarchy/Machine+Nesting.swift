@@ -189,10 +189,11 @@ extension Machine {
                 }
             }
         }
-        nesting = nil
         ensureChart()
         // A nested machine's own statechart keeps only its declarations; the
-        // configuration is the root's, which `prepareChart` asks for.
+        // configuration is the root's, which `prepareChart` asks for, and the
+        // hierarchy is the root's too.
+        nesting = nil
         chart!.tree = tree
         chart!.needsInitialConfiguration = true
         return NestedMachine(

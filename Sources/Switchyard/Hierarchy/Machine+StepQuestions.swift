@@ -74,12 +74,7 @@ extension Machine {
             chooseMappedMove(event: event, member: member, userInfo: userInfo, chart: chart, into: &question)
         }
         guard !question.moves.isEmpty else { return nil }
-        // The history the step would record is recorded for the plan, then put back.
-        let recorded = chart.configuration.recorded
-        defer { chart.configuration.recorded = recorded }
-        chart.planExits(into: &question)
-        chart.recordHistory(of: &question)
-        chart.planEntries(into: &question)
+        chart.complete(&question)
         return nesting.state(of: member, after: &question, chart: chart)
     }
 

@@ -400,11 +400,7 @@ extension Machine {
         kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
         nesting: Nesting
     ) {
-        chart.planExits(into: &plan)
-        // History is recorded as the states are exited, so a state exited and
-        // entered again in this step is entered through what it just recorded.
-        chart.recordHistory(of: &plan)
-        chart.planEntries(into: &plan)
+        chart.complete(&plan)
         let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
         let context = Context(
@@ -420,6 +416,7 @@ extension Machine {
         // is read in place: while the step runs, requests wait, so nothing
         // plans another step over it.
         withExtendedLifetime(userInfo) {
+            chart.recordHistory(of: &plan)
             for index in 0..<plan.exits.length {
                 deliverLifecycle(
                     entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,

@@ -63,7 +63,7 @@ extension Nesting {
             memberStates[member].willBeActive = willBeActive
             memberStates[member].before = memberStates[member].current
             if !willBeActive {
-                memberStates[member].after = defaultState(of: member, chart: chart)
+                memberStates[member].after = defaultState(of: member, chart: chart, after: &plan)
             } else if atomicAfter != .unknown {
                 let innermost = member == 0 || chart.tree.isDescendant(atomicAfter, of: host) ? atomicAfter : host
                 memberStates[member].after = nearestName(from: innermost, in: member, chart: chart)
@@ -127,7 +127,7 @@ extension Nesting {
     @inlinable
     func state(of member: Int, after plan: inout StepPlan, chart: Statechart) -> SymbolCode {
         guard isActive(member, after: &plan, chart: chart) else {
-            return defaultState(of: member, chart: chart)
+            return defaultState(of: member, chart: chart, after: &plan)
         }
         let host = memberStates[member].hostNode
         let innermost = chart.innermostState(after: &plan, within: host)
@@ -138,27 +138,35 @@ extension Nesting {
     @usableFromInline
     func state(of member: Int, chart: Statechart) -> SymbolCode {
         guard isActive(member, in: chart) else {
-            return defaultState(of: member, chart: chart)
+            var noStep = StepPlan()
+            return defaultState(of: member, chart: chart, after: &noStep)
         }
         let innermost = chart.innermostActiveState(within: memberStates[member].hostNode)
         return nearestName(from: innermost, in: member, chart: chart)
     }
 
     /// The state entering `member` by default would give it: its initial
-    /// state, or what its history recorded.
+    /// state, or what its history recorded, or records in the step `plan`
+    /// plans (which has not recorded it yet).
     @inlinable
-    func defaultState(of member: Int, chart: Statechart) -> SymbolCode {
+    func defaultState(of member: Int, chart: Statechart, after plan: inout StepPlan) -> SymbolCode {
         if let known = members[member].defaultState, members[member].defaultLayouts == chart.tree.layouts,
             members[member].defaultNamings == namings
         {
             return known
         }
-        return workOutDefaultState(of: member, chart: chart)
+        return workOutDefaultState(of: member, chart: chart, after: &plan)
     }
 
     @usableFromInline
-    func workOutDefaultState(of member: Int, chart: Statechart) -> SymbolCode {
+    func workOutDefaultState(of member: Int, chart: Statechart, after plan: inout StepPlan) -> SymbolCode {
         defaultEntry.reset()
+        for index in 0..<plan.history.length {
+            defaultEntry.history.append(plan.history.storage[index])
+        }
+        for index in 0..<plan.historyCodes.length {
+            defaultEntry.historyCodes.append(plan.historyCodes.storage[index])
+        }
         chart.addWithDescendants(memberStates[member].hostNode, to: &defaultEntry)
         var innermost = SymbolCode.unknown
         var keepsHistory = false

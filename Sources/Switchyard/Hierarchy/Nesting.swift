@@ -43,7 +43,7 @@ final class Nesting {
         /// The history its parent declared for the state it is nested in,
         /// which is compound only in the composed tree.
         @usableFromInline var hostHistory: HistoryKind?
-        /// ``Nesting/defaultState(of:chart:)`` for the tree laid out
+        /// ``Nesting/defaultState(of:chart:after:)`` for the tree laid out
         /// `defaultLayouts` times and the names given `defaultNamings` times,
         /// when entering the member by default passes no state that keeps
         /// history (then it depends on the tree and the names alone); `nil`
