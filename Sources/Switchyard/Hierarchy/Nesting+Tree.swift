@@ -63,19 +63,36 @@ extension Nesting {
         return name(node, as: code, of: member, chart: chart)
     }
 
-    /// Records that `member` names `node` with `code`, places the node in
-    /// the tree if the member declares it, and offers the code to the
-    /// machines nested in the member through an enum case.
+    /// Records that `member` names `node` with `code`, offers the code to the
+    /// machines nested in the member through an enum case, and places the
+    /// node in the tree if the member declares it (none of those claimed it)
+    /// and its declared parent is placed.
     @usableFromInline
     func name(_ node: SymbolCode, as code: SymbolCode, of member: Int, chart: Statechart) -> Bool {
         setNode(node, of: code, in: member)
         addName(NodeName(member: member, code: code), to: node)
-        var placed = false
-        if !needsRebuild, owner(of: node) == member {
-            placeSubtree(code, of: member, under: memberStates[member].hostNode, in: &chart.tree)
-            placed = true
+        // Offered first: a machine nested through an enum case that claims
+        // the code names the node more deeply, and so places it itself.
+        let offered = offer(code, of: member, node: node, chart: chart)
+        guard !needsRebuild, owner(of: node) == member, let parent = placedParent(of: code, in: member) else {
+            return offered
         }
-        return offer(code, of: member, node: node, chart: chart) || placed
+        placeSubtree(code, of: member, under: parent, in: &chart.tree)
+        return true
+    }
+
+    /// The node `member`'s `code` goes under in the tree: the node of its
+    /// declared parent, or the node the member is nested in for a top-level
+    /// state; `nil` while its declared parent has no node yet (a parent
+    /// declared after its child gets its code later), which then places it
+    /// with itself.
+    @usableFromInline
+    func placedParent(of code: SymbolCode, in member: Int) -> SymbolCode? {
+        let declaredParent = members[member].tree.parent(of: code)
+        guard declaredParent != .wildcard else { return memberStates[member].hostNode }
+        let nodes = members[member].nodes
+        guard Int(declaredParent) < nodes.count, nodes[Int(declaredParent)] != 0 else { return nil }
+        return nodes[Int(declaredParent)]
     }
 
     /// Lets each machine nested in `member` through an enum case claim
