@@ -156,11 +156,9 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
                     refused = true
                     return nil
                 }
-                // Not unwrapped and wrapped again: where `refused` is not
-                // read, nothing is left here but the answer.
-                let found = answer(clause)
-                if found == nil {
+                guard let found = answer(clause) else {
                     refused = true
+                    return nil
                 }
                 return found
             }
