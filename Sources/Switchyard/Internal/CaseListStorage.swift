@@ -72,11 +72,15 @@ struct CaseListStorage<Element> {
         return elements[position]
     }
 
-    /// Appends `list` as the list of the case at `caseIndex`, which has none
-    /// yet, and returns its positions.
+    /// Appends `list` as the list of the case at `caseIndex`, and returns its
+    /// positions.
+    ///
+    /// A case that has a list already gets the new one, and the old one's
+    /// room is not reused: a pattern's judge (a function given for a case
+    /// pattern) may ask the same dispatch about the same case while that
+    /// case is being learned, and both lists are then right.
     @usableFromInline
     mutating func append(_ list: [Element], forCase caseIndex: Int) -> Range<Int> {
-        precondition(positions(ofCase: caseIndex) == nil, "The case at \(caseIndex) already has a list")
         let start = count
         let end = count + list.count
         reserveCapacity(end)
