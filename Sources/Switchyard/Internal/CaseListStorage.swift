@@ -3,49 +3,33 @@
 /// of a state, read on every request without a hash or a bounds-checked
 /// array.
 ///
-/// Invariant (every pointer of the dispatch is here, and only here):
-/// - `elements` has room for `capacity` elements, of which the first `count`
-///   are initialized and the rest are not;
-/// - `bounds` has room for, and initializes, `caseCount` pairs: for each case
-///   index below `caseCount`, the start and end of its list in `elements`, or
-///   `(-1, -1)` for a case without a list yet;
-/// - every list lies within `0..<count`, and keeps its positions when the
-///   buffer grows, so positions learned before an append stay valid after it
-///   (a guard may ask the same dispatch about a new case while a search is
-///   going through an older case's list).
+/// The memory is two ``UnsafeSlots`` (their invariants, and their bounds
+/// asserted in debug builds, are theirs); this type adds its own:
+/// - `bounds` holds, for each case index below its count, the start and end
+///   of the case's list in `elements`, or `(-1, -1)` for a case without a
+///   list yet;
+/// - every list lies within the elements appended, and keeps its positions
+///   when the storage grows, so positions learned before an append stay
+///   valid after it (a guard may ask the same dispatch about a new case while
+///   a search is going through an older case's list).
 ///
-/// The accessors assert their bounds in debug builds; release builds trust
-/// the positions ``positions(ofCase:)`` gave, as the comments say.
-///
-/// The storage is a handle, as `Deque._UnsafeHandle` is: its one owner keeps
-/// it in a stored property, mutates it there, and calls ``deallocate()`` once,
-/// in its `deinit`; nothing else keeps a copy. (A noncopyable struct with a
-/// `deinit` would say so itself, but as a stored property of a class it
-/// crashes the Swift 6.3 optimizer.)
+/// Like its slots, the storage has one owner, which keeps it in a stored
+/// property, mutates it there, and calls ``deallocate()`` once, in its
+/// `deinit`. (A noncopyable struct with a `deinit` would say so itself, but
+/// as a stored property of a class it crashes the Swift 6.3 optimizer.)
 @usableFromInline
 struct CaseListStorage<Element> {
-    @usableFromInline var elements: UnsafeMutablePointer<Element>
-    @usableFromInline var capacity: Int
-    @usableFromInline var count: Int
-    @usableFromInline var bounds: UnsafeMutablePointer<(start: Int, end: Int)>
-    @usableFromInline var caseCount: Int
+    @usableFromInline var elements = UnsafeSlots<Element>(capacity: 4)
+    @usableFromInline var bounds = UnsafeSlots<(start: Int, end: Int)>(capacity: 4)
 
     /// Storage without any list.
     @usableFromInline
-    init() {
-        elements = .allocate(capacity: 0)
-        capacity = 0
-        count = 0
-        bounds = .allocate(capacity: 0)
-        caseCount = 0
-    }
+    init() {}
 
     /// Frees the storage; its owner calls this once, when it goes.
     @usableFromInline
     func deallocate() {
-        elements.deinitialize(count: count)
         elements.deallocate()
-        bounds.deinitialize(count: caseCount)
         bounds.deallocate()
     }
 
@@ -55,7 +39,7 @@ struct CaseListStorage<Element> {
     @inline(__always)
     func positions(ofCase caseIndex: Int) -> Range<Int>? {
         assert(caseIndex >= 0, "A case index is never negative (\(caseIndex))")
-        guard caseIndex < caseCount else { return nil }
+        guard caseIndex < bounds.count else { return nil }
         let bound = bounds[caseIndex]
         guard bound.start >= 0 else { return nil }
         return Range(uncheckedBounds: (bound.start, bound.end))
@@ -63,13 +47,12 @@ struct CaseListStorage<Element> {
 
     /// The element at `position`, a position of a list appended before.
     ///
-    /// Checked in debug builds only: release builds read the position
-    /// unchecked, trusting that it came from ``positions(ofCase:)``.
+    /// Checked in debug builds only (by the slots): release builds read the
+    /// position unchecked, trusting that it came from ``positions(ofCase:)``.
     @inlinable
     @inline(__always)
     subscript(position: Int) -> Element {
-        assert(position >= 0 && position < count, "Position \(position) outside the \(count) elements of case lists")
-        return elements[position]
+        elements[position]
     }
 
     /// Appends `list` as the list of the case at `caseIndex`, and returns its
@@ -81,35 +64,14 @@ struct CaseListStorage<Element> {
     /// case is being learned, and both lists are then right.
     @usableFromInline
     mutating func append(_ list: [Element], forCase caseIndex: Int) -> Range<Int> {
-        let start = count
-        let end = count + list.count
-        reserveCapacity(end)
-        for (offset, element) in list.enumerated() {
-            (elements + start + offset).initialize(to: element)
+        let start = elements.count
+        for element in list {
+            elements.append(element)
         }
-        count = end
-        if caseIndex >= caseCount {
-            let grown = UnsafeMutablePointer<(start: Int, end: Int)>.allocate(capacity: caseIndex + 1)
-            grown.moveInitialize(from: bounds, count: caseCount)
-            (grown + caseCount).initialize(repeating: (start: -1, end: -1), count: caseIndex + 1 - caseCount)
-            bounds.deallocate()
-            bounds = grown
-            caseCount = caseIndex + 1
+        while bounds.count <= caseIndex {
+            bounds.append((start: -1, end: -1))
         }
-        bounds[caseIndex] = (start: start, end: end)
-        return Range(uncheckedBounds: (start, end))
-    }
-
-    /// Makes room for `minimumCapacity` elements; the initialized ones keep
-    /// their positions.
-    @usableFromInline
-    mutating func reserveCapacity(_ minimumCapacity: Int) {
-        guard minimumCapacity > capacity else { return }
-        let newCapacity = max(minimumCapacity, 2 * capacity)
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        grown.moveInitialize(from: elements, count: count)
-        elements.deallocate()
-        elements = grown
-        capacity = newCapacity
+        bounds[caseIndex] = (start: start, end: elements.count)
+        return Range(uncheckedBounds: (start, elements.count))
     }
 }
