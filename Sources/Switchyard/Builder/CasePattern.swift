@@ -63,12 +63,14 @@ final class CasePattern<Root> {
             case .varies: return judge(value).matches
             case let verdict:
                 let matches = verdict == .matches
-                // A case index read wrongly would apply one case's verdict to
-                // another: debug builds reflect every time and stop if they differ.
+                // The reader checks its own answers (see `EnumCaseReader`);
+                // this checks the verdict kept for the case: debug builds
+                // reflect every time and stop if a value of a case judged
+                // once for all its values would be judged otherwise.
                 assert(
                     matches == judge(value).matches,
-                    "The case index read for \(Root.self) gave \(value) another case's verdict: "
-                        + "report this type; release builds would match it wrongly")
+                    "The pattern \(name) kept one verdict for every value of \(value)'s case, "
+                        + "but judges \(value) otherwise: report this type; release builds would match it wrongly")
                 return matches
             }
         }

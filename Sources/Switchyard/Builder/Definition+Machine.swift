@@ -193,17 +193,17 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
     /// to the machine unowned, so there is no cycle).
     @usableFromInline let recorderOwner: EffectRecorder<S, E, Effect>?
     /// The same recorder, read without retaining it on every request.
-    @usableFromInline let recorder: Unmanaged<EffectRecorder<S, E, Effect>>?
+    @usableFromInline let recorder: Unretained<EffectRecorder<S, E, Effect>>?
     /// `mapped`'s dispatch, if it has one, held unretained (`mapped` keeps
     /// it), so that a call retains nothing.
-    @usableFromInline let dispatch: Unmanaged<CaseDispatch<S, E, Effect>>?
+    @usableFromInline let dispatch: Unretained<CaseDispatch<S, E, Effect>>?
 
     @usableFromInline
     init(mapped: MappedClauses<S, E, Effect>, recorder: EffectRecorder<S, E, Effect>?) {
         self.mapped = mapped
         self.recorderOwner = recorder
-        self.recorder = recorder.map { Unmanaged.passUnretained($0) }
-        self.dispatch = mapped.dispatch.map { Unmanaged.passUnretained($0) }
+        self.recorder = recorder.map { Unretained($0) }
+        self.dispatch = mapped.dispatch.map { Unretained($0) }
     }
 
     /// The state the mapped clauses send `event` to from `state`; `nil` if
@@ -215,9 +215,9 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
             var refused = false
             return mapped.answer(state, event, refused: &refused).map { $0.reaction.toState ?? state }
         }
-        return recorder._withUnsafeGuaranteedRef { recorder in
+        return recorder.withObject { recorder in
             if let dispatch {
-                return dispatch._withUnsafeGuaranteedRef { $0.target(state, event, recording: recorder) }
+                return dispatch.withObject { $0.target(state, event, recording: recorder) }
             }
             var refused = false
             guard let (_, reaction) = mapped.answer(state, event, refused: &refused) else {

@@ -1,19 +1,46 @@
 /// The clauses a definition answers with its route mapping (computed targets,
 /// case and type patterns), in the order they are tried, and how it tries them.
 ///
-/// The pure function answers through ``answer(_:_:refused:)``. A machine's
-/// mapping answers through the same clause order, by the per-case
+/// Every path finds its clause with the one search,
+/// ``first(among:entry:from:in:on:refused:answer:)``: the pure function
+/// through ``answer(_:_:refused:)``, a machine's mapping through the per-case
 /// ``CaseDispatch`` when the state is an enum (without building a
-/// ``Reaction`` for a plain machine); the equivalence tests hold the three
-/// paths to the same decisions.
+/// ``Reaction`` for a plain machine). They differ only in the lists they
+/// search and in what they ask of the clause found.
 @usableFromInline
 struct MappedClauses<S: StateType, E: EventType, Effect> {
+    /// A clause to try, and whether its state side must be matched on each
+    /// request (always, but for `.any`, and for a case whose clauses a
+    /// ``CaseDispatch`` has already sorted by case).
+    @usableFromInline
+    struct Entry {
+        /// Kept alive by the `mapped` of the ``MappedClauses`` that made it.
+        @usableFromInline var clause: Unretained<MappedClause<S, E, Effect>>
+        @usableFromInline var comparesState: Bool
+
+        @inlinable
+        init(_ clause: MappedClause<S, E, Effect>, comparesState: Bool) {
+            self.clause = Unretained(clause)
+            self.comparesState = comparesState
+        }
+    }
+
     @usableFromInline var clauses: [Clause<S, E, Effect>]
     /// The indices of the clauses to try: the most specific event first, then
     /// the most specific state, then the order written.
     @usableFromInline var order: [Int]
     /// Each nested state's parent: a clause of an ancestor applies too.
     @usableFromInline var parents: [S: S]
+    /// Every clause of `order`, in that order: the entries and the dispatch
+    /// read them unretained, so they live here.
+    @usableFromInline var mapped: [MappedClause<S, E, Effect>]
+    /// Without nested states: every clause, in `order`.
+    @usableFromInline var flatEntries: [Entry]
+    /// With nested states: the clauses from a state or a pattern, in `order`,
+    /// tried on the state and on each of its ancestors.
+    @usableFromInline var stateEntries: [Entry]
+    /// With nested states: the clauses from `.any`, in `order`, tried last.
+    @usableFromInline var rootEntries: [Entry]
     /// The clauses worth trying for each case of the state, for a flat
     /// definition whose state type is an enum; `nil` otherwise.
     @usableFromInline var dispatch: CaseDispatch<S, E, Effect>?
@@ -22,15 +49,31 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
     init(clauses: [Clause<S, E, Effect>], parents: [S: S]) {
         self.clauses = clauses
         self.parents = parents
-        self.order = clauses.indices.filter { !clauses[$0].isRoute }.sorted { first, second in
+        let order = clauses.indices.filter { !clauses[$0].isRoute }.sorted { first, second in
             let (one, other) = (clauses[first], clauses[second])
             if one.event.rank != other.event.rank { return one.event.rank < other.event.rank }
             if one.source.rank != other.source.rank { return one.source.rank < other.source.rank }
             return one.order < other.order
         }
+        self.order = order
+        let ordered = order.map { MappedClause(index: $0, clause: clauses[$0]) }
+        self.mapped = ordered
+        self.flatEntries = []
+        self.stateEntries = []
+        self.rootEntries = []
         self.dispatch = nil
-        if parents.isEmpty, !order.isEmpty, let reader = EnumCaseReader(for: S.self) {
-            dispatch = CaseDispatch(reader: reader, clauses: clauses, order: order)
+        if !parents.isEmpty {
+            for clause in ordered {
+                if case .any = clause.clause.source {
+                    rootEntries.append(Entry(clause, comparesState: false))
+                } else {
+                    stateEntries.append(Entry(clause, comparesState: true))
+                }
+            }
+        } else if !order.isEmpty, let reader = EnumCaseReader(for: S.self) {
+            dispatch = CaseDispatch(reader: reader, clauses: ordered)
+        } else {
+            flatEntries = ordered.map { Entry($0, comparesState: true) }
         }
     }
 
@@ -53,66 +96,88 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
     ///   a pattern's first value of each case reflects.
     @inlinable
     func answer(_ state: S, _ event: E, refused: inout Bool) -> (clause: Int, reaction: Reaction<S, Effect>)? {
-        // The clauses are read in place, not copied: a copy retains every
-        // closure and pattern a clause holds.
         if let dispatch {
             return dispatch.answer(state, event, refused: &refused)
         }
-        return clauses.withUnsafeBufferPointer { clauses in
-            if parents.isEmpty {
-                for index in order {
-                    guard clauses[index].source.contains(state), clauses[index].event.contains(event) else { continue }
-                    if let reaction = react(clauses[index], state, event, refused: &refused) {
-                        return (index, reaction)
-                    }
-                }
-                return nil
-            }
-            var level: S? = state
-            while let current = level {
-                for index in order {
-                    if case .any = clauses[index].source { continue }
-                    guard clauses[index].source.contains(current), clauses[index].event.contains(event) else {
-                        continue
-                    }
-                    if let reaction = react(clauses[index], state, event, refused: &refused) {
-                        return (index, reaction)
-                    }
-                }
-                level = parents[current]
-            }
-            for index in order {
-                guard case .any = clauses[index].source, clauses[index].event.contains(event) else { continue }
-                if let reaction = react(clauses[index], state, event, refused: &refused) {
-                    return (index, reaction)
-                }
-            }
-            return nil
+        if parents.isEmpty {
+            return Self.first(
+                among: flatEntries.indices, entry: { flatEntries[$0] }, from: state, in: state, on: event,
+                refused: &refused
+            ) { $0.reaction(state, event) }
         }
+        var level: S? = state
+        while let current = level {
+            if let answer = Self.first(
+                among: stateEntries.indices, entry: { stateEntries[$0] }, from: current, in: state, on: event,
+                refused: &refused, answer: { $0.reaction(state, event) })
+            {
+                return answer
+            }
+            level = parents[current]
+        }
+        return Self.first(
+            among: rootEntries.indices, entry: { rootEntries[$0] }, from: state, in: state, on: event,
+            refused: &refused
+        ) { $0.reaction(state, event) }
     }
 
+    /// The first clause among the entries at `positions` (read with `entry`,
+    /// in order) that takes `event` in `state`, and what `answer` makes of
+    /// it: the one search of every path.
+    ///
+    /// A clause takes the request when its state side holds `source` (only
+    /// asked if its entry says so), its event side holds `event`, its guards
+    /// and `disable` conditions allow `state` and `event`, and `answer` does
+    /// not return `nil`. When a clause covers the request but a condition or
+    /// `answer` refuses, `refused` becomes `true` and the next one is tried.
+    /// `source` is `state`, or, with nested states, the ancestor whose
+    /// clauses are being tried.
+    ///
+    /// Each entry is read when it is reached, not before: a condition may ask
+    /// the same clauses another question, which may learn a new case's list.
     @inlinable
-    func react(_ clause: Clause<S, E, Effect>, _ state: S, _ event: E, refused: inout Bool) -> Reaction<S, Effect>? {
-        guard clause.allows(state, event), let reaction = clause.react(state, event) else {
-            refused = true
-            return nil
+    @inline(__always)
+    static func first<Answer>(
+        among positions: Range<Int>, entry: (Int) -> Entry, from source: S, in state: S, on event: E,
+        refused: inout Bool, answer: (MappedClause<S, E, Effect>) -> Answer?
+    ) -> Answer? {
+        var position = positions.lowerBound
+        while position < positions.upperBound {
+            let entry = entry(position)
+            position &+= 1
+            let found = entry.clause.withObject { clause -> Answer? in
+                if entry.comparesState, !clause.clause.source.contains(source) {
+                    return nil
+                }
+                guard clause.clause.event.contains(event) else {
+                    return nil
+                }
+                if clause.isGuarded, !clause.allows(state, event) {
+                    refused = true
+                    return nil
+                }
+                guard let found = answer(clause) else {
+                    refused = true
+                    return nil
+                }
+                return found
+            }
+            if let found {
+                return found
+            }
         }
-        return reaction
+        return nil
     }
 
     /// The same clauses with patterns that have learned nothing, for a machine of its own.
     @usableFromInline
     func fresh() -> MappedClauses {
-        var copy = self
-        copy.clauses = clauses.map { clause in
+        let clauses = clauses.map { clause in
             var clause = clause
             clause.source = clause.source.fresh()
             clause.event = clause.event.fresh()
             return clause
         }
-        if let reader = dispatch?.reader {
-            copy.dispatch = CaseDispatch(reader: reader, clauses: copy.clauses, order: order)
-        }
-        return copy
+        return MappedClauses(clauses: clauses, parents: parents)
     }
 }

@@ -12,9 +12,9 @@
 /// arguments and a 32-bit result that convention passes and returns in the
 /// same registers as C's on every platform Swift supports, which is how it
 /// is called here. Debug builds check every answer against `Mirror` (see
-/// ``CasePattern``), and the tests check enums of every layout (payload and
-/// empty cases, same-typed payloads, class payloads, indirect, generic and
-/// single-case enums).
+/// ``EnumCaseLedger``), whoever asks, and the tests check enums of every
+/// layout (payload and empty cases, same-typed payloads, class payloads,
+/// indirect, generic and single-case enums).
 ///
 /// This reads that one function pointer and calls it. Nothing is called by a
 /// private symbol name, nothing is written, and a type that is not an enum
@@ -58,9 +58,18 @@ struct EnumCaseReader {
 
     /// The index of `value`'s case.
     ///
-    /// - Complexity: One indirect call; no allocation.
+    /// - Complexity: One indirect call; no allocation. Debug builds also
+    ///   reflect, to check the answer.
     @inlinable
     func caseIndex<Value>(of value: Value) -> Int {
-        withUnsafePointer(to: value) { Int(getTag(UnsafeRawPointer($0), metadata)) }
+        let index = withUnsafePointer(to: value) { Int(getTag(UnsafeRawPointer($0), metadata)) }
+        // A Swift runtime once returned wrong enum tags in release builds
+        // only, which would make a definition match one case's clauses for
+        // another: debug builds check every answer, on every path.
+        assert(
+            EnumCaseLedger.agrees(index, with: value),
+            "The case index read for \(Value.self) (\(index) for \(value)) disagrees with Mirror: "
+                + "report this type; release builds would match its cases wrongly")
+        return index
     }
 }

@@ -1,0 +1,77 @@
+/// Lists of elements, at most one per case of an enum, laid end to end in one
+/// buffer and found by case index: what ``CaseDispatch`` learns for each case
+/// of a state, read on every request without a hash or a bounds-checked
+/// array.
+///
+/// The memory is two ``UnsafeSlots`` (their invariants, and their bounds
+/// asserted in debug builds, are theirs); this type adds its own:
+/// - `bounds` holds, for each case index below its count, the start and end
+///   of the case's list in `elements`, or `(-1, -1)` for a case without a
+///   list yet;
+/// - every list lies within the elements appended, and keeps its positions
+///   when the storage grows, so positions learned before an append stay
+///   valid after it (a guard may ask the same dispatch about a new case while
+///   a search is going through an older case's list).
+///
+/// Like its slots, the storage has one owner, which keeps it in a stored
+/// property, mutates it there, and calls ``deallocate()`` once, in its
+/// `deinit`. (A noncopyable struct with a `deinit` would say so itself, but
+/// as a stored property of a class it crashes the Swift 6.3 optimizer.)
+@usableFromInline
+struct CaseListStorage<Element> {
+    @usableFromInline var elements = UnsafeSlots<Element>(capacity: 4)
+    @usableFromInline var bounds = UnsafeSlots<(start: Int, end: Int)>(capacity: 4)
+
+    /// Storage without any list.
+    @usableFromInline
+    init() {}
+
+    /// Frees the storage; its owner calls this once, when it goes.
+    @usableFromInline
+    func deallocate() {
+        elements.deallocate()
+        bounds.deallocate()
+    }
+
+    /// The positions of the list of the case at `caseIndex` (not negative),
+    /// or `nil` if none was appended for it.
+    @inlinable
+    @inline(__always)
+    func positions(ofCase caseIndex: Int) -> Range<Int>? {
+        assert(caseIndex >= 0, "A case index is never negative (\(caseIndex))")
+        guard caseIndex < bounds.count else { return nil }
+        let bound = bounds[caseIndex]
+        guard bound.start >= 0 else { return nil }
+        return Range(uncheckedBounds: (bound.start, bound.end))
+    }
+
+    /// The element at `position`, a position of a list appended before.
+    ///
+    /// Checked in debug builds only (by the slots): release builds read the
+    /// position unchecked, trusting that it came from ``positions(ofCase:)``.
+    @inlinable
+    @inline(__always)
+    subscript(position: Int) -> Element {
+        elements[position]
+    }
+
+    /// Appends `list` as the list of the case at `caseIndex`, and returns its
+    /// positions.
+    ///
+    /// A case that has a list already gets the new one, and the old one's
+    /// room is not reused: a pattern's judge (a function given for a case
+    /// pattern) may ask the same dispatch about the same case while that
+    /// case is being learned, and both lists are then right.
+    @usableFromInline
+    mutating func append(_ list: [Element], forCase caseIndex: Int) -> Range<Int> {
+        let start = elements.count
+        for element in list {
+            elements.append(element)
+        }
+        while bounds.count <= caseIndex {
+            bounds.append((start: -1, end: -1))
+        }
+        bounds[caseIndex] = (start: start, end: elements.count)
+        return Range(uncheckedBounds: (start, elements.count))
+    }
+}
