@@ -278,7 +278,7 @@ final class Statechart {
                     }
                 }
             }
-            plan.history.append(StepPlan.HistoryRecord(state: state, start: start, end: plan.historyCodes.length))
+            plan.history.append((state: state, start: start, end: plan.historyCodes.length))
         }
     }
 

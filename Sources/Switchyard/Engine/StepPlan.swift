@@ -37,23 +37,8 @@ struct StepPlan {
     /// The history the step records for the states it exits that keep one
     /// (see ``Statechart/planHistory(of:)``): each record's states are
     /// `historyCodes[start..<end]`.
-    @usableFromInline var history = ReusableList<HistoryRecord>()
+    @usableFromInline var history = ReusableList<(state: SymbolCode, start: Int, end: Int)>()
     @usableFromInline var historyCodes = ReusableList<SymbolCode>()
-
-    /// What one state records as its history in a step.
-    @usableFromInline
-    struct HistoryRecord {
-        @usableFromInline var state: SymbolCode
-        @usableFromInline var start: Int
-        @usableFromInline var end: Int
-
-        @inlinable
-        init(state: SymbolCode, start: Int, end: Int) {
-            self.state = state
-            self.start = start
-            self.end = end
-        }
-    }
 
     @inlinable
     init() {}

@@ -397,9 +397,10 @@ extension Machine {
                             event: event.load(as: E.self), code: eventCode, on: state,
                             current: routes.storage.states.value(of: current), userInfo: userInfo, refusal: &refusal)
                     else { return nil }
-                    return MemberRoute(
+                    return (
                         id: route.id, target: route.target == nil ? .wildcard : route.targetCode,
-                        isLocal: route.isLocal)
+                        isLocal: route.isLocal
+                    )
                 }
             },
             firstStateRoute: { state, target, current, userInfo, refusal in
@@ -410,7 +411,7 @@ extension Machine {
                             on: state, to: machine.value(of: target), code: target,
                             current: machine.value(of: current), userInfo: userInfo, refusal: &refusal)
                     else { return nil }
-                    return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
+                    return (id: route.id, target: target, isLocal: route.isLocal)
                 }
             },
             someEventRoute: { event, eventCode, state, current, target, userInfo in

@@ -369,7 +369,7 @@ extension Machine {
             let route = routes.firstRoute(
                 on: node, to: rootTarget, code: target, current: current, userInfo: userInfo, refusal: &refusal)
         else { return nil }
-        return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
+        return (id: route.id, target: target, isLocal: route.isLocal)
     }
 
     /// Whether `member`'s route mappings allow a request for the node `target`.
