@@ -48,11 +48,13 @@ extension Definition {
     ///   history: with those, one state does not say what the machine's
     ///   configuration is (use an ``EffectMachine``).
     /// - Complexity: Two hashes (the state and the event), then as many
-    ///   integer look-ups as a machine's decision; for nested states, a walk
-    ///   up the parents of the states left and entered. Nothing is allocated
-    ///   but what the clauses' closures allocate and, when the states left or
-    ///   entered have exit or entry effects, the list that joins them to the
-    ///   clause's.
+    ///   integer look-ups as a machine's decision. For nested states, the
+    ///   effects of a clause with a fixed target, joined to the exit and
+    ///   entry effects of the states its move leaves and enters, are worked
+    ///   out from every state when the definition is made, and looked up;
+    ///   a computed target walks up the parents of the states left and
+    ///   entered, and allocates the list that joins their effects. Nothing
+    ///   else is allocated but what the clauses' closures allocate.
     @inlinable
     public func transition(from state: S, on event: E) -> Outcome? {
         guard case .success(let outcome) = attemptTransition(from: state, on: event) else { return nil }
@@ -77,7 +79,10 @@ extension Definition {
             "The pure function answers from one state, but this definition has regions or history, "
                 + "whose configuration one state does not give: ask an EffectMachine instead")
         switch core.decide(state, event) {
-        case .taken(_, let source, let reaction):
+        case .taken(let clause, let source, let reaction, let stateCode):
+            if let settled = core.settledOutcome(of: clause, in: stateCode) {
+                return .success(settled)
+            }
             return .success(outcome(from: state, source: source, reaction: reaction))
         case .refused(let refusal):
             return .failure(TransitionError(refusal, event: event, fromState: state))
@@ -99,6 +104,48 @@ extension Definition {
         return Outcome(
             toState: settledState(entering: target),
             effects: effects(from: state, leaving: sourceState, to: target, reaction: reaction))
+    }
+
+    /// The outcomes of the route clauses with a fixed target, from each state
+    /// that can take them, whose moves join exit or entry effects to the
+    /// clause's: by the code of the state, for ``DefinitionCore/settledOutcomes``.
+    ///
+    /// - Complexity: O(*n* · *d* · *c*) for *n* states *d* deep with *c*
+    ///   route clauses each, once, when the definition is made.
+    @usableFromInline
+    func settledOutcomes() -> [[(clause: Int, outcome: Outcome)]] {
+        guard !tree.isEmpty, !tree.needsConfiguration, !(entryEffects.isEmpty && exitEffects.isEmpty) else {
+            return []
+        }
+        let states = core.routes.storage.states
+        // The route clauses with a fixed target, by the code of their source
+        // (``SymbolCode/wildcard`` for `.any`).
+        var bySource = [[(clause: Int, target: S)]](repeating: [], count: states.count + 1)
+        for index in core.routeClauses {
+            let clause = core.mapped.clauses[index]
+            guard case .fixed(let target?) = clause.target else { continue }
+            switch clause.source {
+            case .value(let source): bySource[Int(core.routes.code(of: source))].append((index, target))
+            default: bySource[0].append((index, target))
+            }
+        }
+        var settled = [[(clause: Int, outcome: Outcome)]](repeating: [], count: states.count + 1)
+        for code in 1..<(states.count + 1) {
+            guard let state = states.name(of: SymbolCode(code)) else { continue }
+            var node = SymbolCode(code)
+            while true {
+                for (clause, target) in bySource[Int(node)] {
+                    let reaction = Reaction<S, Effect>(toState: target, effects: core.mapped.clauses[clause].effects)
+                    let outcome = outcome(from: state, source: node, reaction: reaction)
+                    if outcome.effects.count != reaction.effects.count {
+                        settled[code].append((clause, outcome))
+                    }
+                }
+                guard node != .wildcard else { break }
+                node = Int(node) < core.parentCodes.count ? core.parentCodes[Int(node)] : .wildcard
+            }
+        }
+        return settled
     }
 
     /// The innermost state entering `state` by default leads to: its

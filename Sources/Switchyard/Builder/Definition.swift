@@ -75,6 +75,7 @@ public struct Definition<S: StateType, E: EventType, Effect> {
         self.exitEffects = flattener.exitEffects
         self.observers = flattener.observers
         self.core = DefinitionCore(clauses: flattener.clauses, tree: flattener.tree)
+        core.settledOutcomes = settledOutcomes()
     }
 
     /// A definition whose block names its initial state, as Feedbacks'

@@ -12,6 +12,13 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     /// Each nested state's parent, by code in `routes`; ``SymbolCode/wildcard`` for the root.
     @usableFromInline let parentCodes: [SymbolCode]
     @usableFromInline let isNested: Bool
+    /// By the code of a state: the outcomes of the route clauses with a
+    /// fixed target that a request in that state can take and whose move
+    /// joins exit or entry effects to the clause's, worked out when the
+    /// definition is made (``Definition/settledOutcomes()``), so that the pure
+    /// function looks them up and allocates nothing. Set once, by the
+    /// definition's initializer.
+    @usableFromInline var settledOutcomes: [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]] = []
 
     @usableFromInline
     init(clauses: [Clause<S, E, Effect>], tree: DefinitionTree<S>) {
@@ -46,8 +53,10 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     @usableFromInline
     enum Decision {
         /// The clause taken, the state its move leaves from
-        /// (``SymbolCode/wildcard`` for the root), and its reaction.
-        case taken(clause: Int, source: SymbolCode, reaction: Reaction<S, Effect>)
+        /// (``SymbolCode/wildcard`` for the root), its reaction, and the code
+        /// of the state the request was made in (``SymbolCode/unknown`` if
+        /// the definition names no such state).
+        case taken(clause: Int, source: SymbolCode, reaction: Reaction<S, Effect>, state: SymbolCode)
         /// Why nothing was taken: `nil` when no clause covered the request.
         case refused(Refusal?)
     }
@@ -57,20 +66,21 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     func decide(_ state: S, _ event: E) -> Decision {
         let routes = self.routes
         let eventCode = routes.code(of: event)
-        var code = routes.code(of: state)
+        let stateCode = routes.code(of: state)
+        var code = stateCode
         var refusal: Refusal?
         if !isNested {
             if let route = routes.firstRouteInFlatOrder(
                 event: event, code: eventCode, from: code, current: state, userInfo: nil, refusal: &refusal)
             {
-                return taking(route)
+                return taking(route, in: stateCode)
             }
         } else if code != .unknown {
             while true {
                 if let route = routes.firstRoute(
                     event: event, code: eventCode, on: code, current: state, userInfo: nil, refusal: &refusal)
                 {
-                    return taking(route)
+                    return taking(route, in: stateCode)
                 }
                 guard code != .wildcard else { break }
                 code = Int(code) < parentCodes.count ? parentCodes[Int(code)] : .wildcard
@@ -78,14 +88,14 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         } else if let route = routes.firstRoute(
             event: event, code: eventCode, on: .wildcard, current: state, userInfo: nil, refusal: &refusal)
         {
-            return taking(route)
+            return taking(route, in: stateCode)
         }
         var refused = false
         if let (clause, reaction) = mapped.answer(state, event, refused: &refused) {
             // A mapping names its target, so a clause that stays names the
             // current state: a machine takes that as a move from the root.
             let named = Reaction(toState: reaction.toState ?? state, effects: reaction.effects)
-            return .taken(clause: clause, source: .wildcard, reaction: named)
+            return .taken(clause: clause, source: .wildcard, reaction: named, state: stateCode)
         }
         if refused {
             refusal = .conditions
@@ -93,13 +103,24 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         return .refused(refusal)
     }
 
-    /// The clause of `route`, and its reaction.
+    /// The clause of `route`, and its reaction, taken in the state of `stateCode`.
     @inlinable
-    func taking(_ route: SelectedRoute<S>) -> Decision {
+    func taking(_ route: SelectedRoute<S>, in stateCode: SymbolCode) -> Decision {
         let index = routeClauses[Int(route.id.rawValue) - 1]
         return .taken(
             clause: index, source: route.source,
-            reaction: Reaction(toState: route.target, effects: mapped.clauses[index].effects))
+            reaction: Reaction(toState: route.target, effects: mapped.clauses[index].effects), state: stateCode)
+    }
+
+    /// The outcome of `clause` taken in the state of `stateCode`, if it was
+    /// worked out when the definition was made.
+    @inlinable
+    func settledOutcome(of clause: Int, in stateCode: SymbolCode) -> Definition<S, E, Effect>.Outcome? {
+        guard stateCode.isConcrete, Int(stateCode) < settledOutcomes.count else { return nil }
+        for settled in settledOutcomes[Int(stateCode)] where settled.clause == clause {
+            return settled.outcome
+        }
+        return nil
     }
 }
 

@@ -203,6 +203,44 @@ private func decide(
                 == .init(toState: .locked, effects: ["locked", "enter locked"]))
     }
 
+    @Test func eachStateGetsItsOwnExitsForAClauseOfAnAncestorOrOfAnyState() throws {
+        // The pure function works out such moves when the definition is made,
+        // from every state that can take them: each state's answer is its own.
+        var allowsKick = true
+        let door = Definition<Door, DoorEvent, String>(initialState: .locked) {
+            From(.any) { On(.kick, transitionTo: .broken, emit: "kicked") }
+            From(.closed) {
+                OnExit(emit: "exit closed")
+                On(.open, transitionTo: .open, emit: "opened")
+                From(.locked) {
+                    OnExit(emit: "exit locked")
+                    On(.kick, transitionTo: .closed, emit: "rattled").guard { allowsKick }
+                }
+            }
+            From(.open) {
+                OnEntry(emit: "enter open")
+                OnExit(emit: "exit open")
+            }
+            From(.broken) { OnEntry(emit: "enter broken") }
+        }
+        #expect(
+            try decide(door, from: .locked, on: .kick).get()
+                == .init(toState: .locked, effects: ["exit locked", "exit closed", "rattled"]))
+        allowsKick = false
+        #expect(
+            try decide(door, from: .locked, on: .kick).get()
+                == .init(toState: .broken, effects: ["exit locked", "exit closed", "kicked", "enter broken"]))
+        #expect(
+            try decide(door, from: .open, on: .kick).get()
+                == .init(toState: .broken, effects: ["exit open", "kicked", "enter broken"]))
+        #expect(
+            try decide(door, from: .locked, on: .open).get()
+                == .init(toState: .open, effects: ["exit locked", "exit closed", "opened", "enter open"]))
+        #expect(
+            try decide(door, from: .broken, on: .kick).get()
+                == .init(toState: .broken, effects: ["kicked", "enter broken"]))
+    }
+
     @Test func aDefinitionsMachineTakesOperatorRoutesAndHandlersBesideItsClauses() {
         let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
             From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
