@@ -1,0 +1,248 @@
+// How the root of a hierarchy takes the step it planned (see
+// `Machine+Steps.swift`): exit handlers, innermost state first and, for one
+// state, innermost machine first; the change; the handlers of the
+// transition; entry handlers, outermost first; then the requests the
+// handlers made, which waited for the step to end.
+
+extension Machine {
+    // MARK: Delivering
+
+    /// Takes the step ``plan`` holds across the hierarchy: exit handlers,
+    /// innermost state first and, for one state, innermost machine first; the
+    /// change; each machine's handlers of the transition, innermost machine
+    /// first; entry handlers, outermost state first and, for one state,
+    /// outermost machine first. Then runs the requests its handlers made.
+    @inlinable
+    func takeStep(
+        kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
+        nesting: Nesting
+    ) {
+        chart.complete(&plan)
+        let afterCode = nesting.planDelivery(of: &plan, chart: chart)
+        let beforeCode = currentCode
+        let context = Context(
+            event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
+            userInfoBox: userInfo)
+        // Local copies: handlers may add or dispose handlers, and each
+        // handler's request waits, so the plan stays as it is.
+        let handlers = self.handlers
+        chart.hasBegun = true
+        beginStepDelivery()
+
+        // The step holds `userInfo` until its handlers have all run. The plan
+        // is read in place: while the step runs, requests wait, so nothing
+        // plans another step over it.
+        withExtendedLifetime(userInfo) {
+            chart.recordHistory(of: &plan)
+            for index in 0..<plan.exits.length {
+                deliverLifecycle(
+                    entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
+                    userInfo: userInfo, nesting: nesting)
+            }
+            chart.apply(&plan)
+            nesting.commitStates()
+            currentState = context.toState
+            currentCode = afterCode
+            deliverNestedTransitions(
+                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
+            deliverTransition(
+                kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
+                context: context)
+            for index in 0..<plan.entries.length {
+                deliverLifecycle(
+                    entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
+                    event: event, userInfo: userInfo, nesting: nesting)
+            }
+        }
+
+        endStep()
+    }
+
+    /// Runs the handlers of the step's transition in each nested machine it
+    /// concerns, innermost machine first; each is told its own states.
+    @inlinable
+    func deliverNestedTransitions(
+        _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
+        chart: Statechart, nesting: Nesting
+    ) {
+        for index in 0..<nesting.touchedMembers.count {
+            let member = nesting.touchedMembers[index]
+            guard member != 0, nesting.hearsTransition(member) else { continue }
+            let memberEvent =
+                kind == .event && nesting.withAccess(of: member) { $0.routes.hasEvents }
+                ? nesting.eventCode(in: member, event: event!, rootCode: eventCode) : .wildcard
+            // No context is built for a machine without a handler to hear it.
+            let interest = nesting.withAccess(of: member) { $0.handlers.transitionInterest(kind, memberEvent) }
+            guard interest.hears else { continue }
+            ancestryBefore.removeAll()
+            ancestryAfter.removeAll()
+            if interest.matchesStates {
+                nesting.appendAncestry(
+                    of: nesting.memberStates[member].before, in: member, to: &ancestryBefore, chart: chart)
+                nesting.appendAncestry(
+                    of: nesting.memberStates[member].after, in: member, to: &ancestryAfter, chart: chart)
+            }
+            let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
+            nesting.withAccess(of: member) {
+                $0.handlers.deliverTransition(kind, memberEvent, ancestryBefore, ancestryAfter, facts)
+            }
+        }
+    }
+
+    /// Runs the root's handlers of sections 1–2 that a step from `before` to
+    /// `after` concerns: a handler for `a => b` hears it when `before` is `a`
+    /// or inside it and `after` is `b` or inside it.
+    ///
+    /// The caller's chart and handler table are passed in: reading either
+    /// again here would cost a retain and a release.
+    @inlinable
+    func deliverTransition(
+        _ kind: DeliveryKind, eventCode: SymbolCode, from before: SymbolCode, to after: SymbolCode,
+        chart: Statechart, handlers: HandlerTable<S, E>, context: Context
+    ) {
+        ancestryBefore.removeAll()
+        ancestryAfter.removeAll()
+        // Event handlers need no ancestries: the common case lists none.
+        if handlers.matchesStates(of: kind) {
+            chart.appendAncestry(of: before, to: &ancestryBefore)
+            chart.appendAncestry(of: after, to: &ancestryAfter)
+        }
+        handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
+            invoke($0, context)
+        }
+    }
+
+    /// Runs the exit or entry handlers of `node` of every machine that names
+    /// it: on the way out the innermost machine's first and the root's last,
+    /// on the way in the other way round. Each nested machine is told what
+    /// ``Nesting/facts(of:event:userInfo:)`` holds for it.
+    @inlinable
+    func deliverLifecycle(
+        entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
+        event: BorrowedEvent?, userInfo: UserInfoBox?, nesting: Nesting
+    ) {
+        // The root's names never change once given, so even a cache laid out
+        // before this step answers for the nodes it covers.
+        let rootHears = nesting.isNamedByRoot(node) && handlers.hasLifecycleHandlers(entering: entering, of: node)
+        if entering, rootHears {
+            handlers.forEachLifecycleHandler(entering: true, of: node) { invoke($0, context) }
+        }
+        if Int(node) < nesting.names.count {
+            // Read in place: a copy of the list would cost a retain.
+            let count = nesting.names[Int(node)].count
+            for offset in 0..<count {
+                let name = nesting.names[Int(node)][entering ? count - 1 - offset : offset]
+                guard name.code != .wildcard else { continue }
+                let facts = nesting.facts(of: name.member, event: event, userInfo: userInfo)
+                nesting.withAccess(of: name.member) { $0.handlers.deliverLifecycle(entering, name.code, facts) }
+            }
+        }
+        if !entering, rootHears {
+            handlers.forEachLifecycleHandler(entering: false, of: node) { invoke($0, context) }
+        }
+    }
+
+    /// Runs the error handlers of `member` for a refused request, which
+    /// tell a state request's target as the state after; requests they make
+    /// wait until they have all run.
+    @inlinable
+    func refuse(member: Int, _ request: StepRequest, userInfo: UserInfoBox?) {
+        let nesting = uncheckedNesting
+        let (event, target) = (request.event, request.target)
+        beginStepDelivery()
+        if member == 0 {
+            let context = Context(
+                event: event?.load(as: E.self), fromState: currentState,
+                toState: target.map(value(of:)) ?? currentState,
+                userInfoBox: userInfo)
+            let handlers = self.handlers
+            handlers.forEachHandler(
+                kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
+            ) { invoke($0, context) }
+        } else {
+            let current = nesting.memberStates[member].current
+            withExtendedLifetime(userInfo) {
+                nesting.withAccess(of: member) {
+                    $0.handlers.deliverError(
+                        StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+                }
+            }
+        }
+        endStep()
+    }
+
+    /// Begins a step's delivery: requests made meanwhile wait for its end.
+    @inlinable
+    func beginStepDelivery() {
+        isStepping = true
+        deliveryDepth += 1
+        let thread = DeliveryThread.current
+        thread.enter()
+        stepThread = thread
+    }
+
+    /// Ends a step's delivery and runs the requests it queued.
+    @inlinable
+    func endStep() {
+        deliveryDepth -= 1
+        if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
+            disposedDuringDelivery.removeAll()
+        }
+        isStepping = false
+        // The step began on this thread, and a step does not change threads.
+        let thread = stepThread!
+        thread.leave()
+        // Checked here, in specialised code: the call costs a look-up of the
+        // queue's generic metadata even when there is nothing to run.
+        if !queuedRequests.isEmpty {
+            runQueuedRequests()
+        }
+        thread.resumeWaitingIfUnwound()
+    }
+
+    /// Whether a request must wait, queued: while a step runs, for its end;
+    /// while deliveries are nested too deep on the thread (or this machine's
+    /// earlier requests wait for them), for them to unwind.
+    @inlinable
+    func mustQueueRequest() -> Bool {
+        isStepping || isWaitingOnThread || waitIfFull(DeliveryThread.current)
+    }
+
+    /// Calls one handler, unless it was disposed during the delivery.
+    @inlinable
+    func invoke(_ record: HandlerRecord<S, E>, _ context: Context) {
+        if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
+            record.body(context)
+        }
+    }
+
+    /// Decides and delivers the queued requests in the order they were made,
+    /// including those their handlers queue, from the one frame that stands
+    /// below them all, so that a long chain of them does not deepen the stack.
+    @usableFromInline
+    func runQueuedRequests() {
+        guard !isRunningQueue, !queuedRequests.isEmpty else { return }
+        // Run while deliveries nest too deep, they would only be queued again.
+        guard !waitIfFull(DeliveryThread.current) else { return }
+        isRunningQueue = true
+        defer { isRunningQueue = false }
+        var next = 0
+        while next < queuedRequests.count {
+            let request = queuedRequests[next]
+            next += 1
+            switch request {
+            case .event(let member, let event, let userInfo):
+                _ = BorrowedEvent.lending(event) {
+                    requestStep(member: member, .event($0), userInfo: userInfo)
+                }
+            case .state(let member, let target, let userInfo):
+                _ = requestStep(member: member, .state(target), userInfo: userInfo)
+            }
+            if next >= 64, next * 2 >= queuedRequests.count {
+                queuedRequests.removeFirst(next)
+                next = 0
+            }
+        }
+        queuedRequests.removeAll(keepingCapacity: true)
+    }
+}
