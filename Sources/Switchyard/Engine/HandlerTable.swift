@@ -3,19 +3,44 @@
 struct HandlerRecord<S: StateType, E: EventType> {
     @usableFromInline typealias Body = (TransitionContext<S, E>) -> Void
 
+    /// Where the handler sits in the delivery order.
+    @usableFromInline let entry: HandlerEntry
+    @usableFromInline let body: Body
+
+    @inlinable
+    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping Body) {
+        self.init(entry: HandlerEntry(order: order, slot: slot, id: id), body: body)
+    }
+
+    @inlinable
+    init(entry: HandlerEntry, body: @escaping Body) {
+        self.entry = entry
+        self.body = body
+    }
+
+    /// The registration.
+    @inlinable
+    var id: RegistrationID {
+        entry.id
+    }
+}
+
+/// A handler's place in the delivery order, and where it is registered: what
+/// the chains of a ``HandlerTable`` hold. The handler's closure is kept apart
+/// (see ``HandlerTable/Storage/bodies``), so that these stay trivial to copy.
+@usableFromInline
+struct HandlerEntry {
     /// `order`, then rank (how specific the registration is, 0 most), then
     /// the registration, packed so that one comparison orders two handlers.
     @usableFromInline let sortKey: UInt64
     /// Where the handler is kept, so that its node alone can remove it.
     @usableFromInline let slot: HandlerSlot
-    @usableFromInline let body: Body
 
     @inlinable
-    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping Body) {
+    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID) {
         require(id.rawValue < 1 << 48, "A machine can register at most 2^48 routes and handlers")
         self.sortKey = UInt64(order) << 56 | UInt64(slot.rank) << 48 | id.rawValue
         self.slot = slot
-        self.body = body
     }
 
     /// The registration, kept in the low bits of ``sortKey``.
@@ -94,7 +119,15 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     @usableFromInline
     final class Storage: TableStorage {
-        @exclusivity(unchecked) @usableFromInline var records = ChainStore<Record>()
+        @exclusivity(unchecked) @usableFromInline var entries = ChainStore<HandlerEntry>()
+        /// The closure of the handler at each node of ``entries``, by node; a
+        /// free node's does nothing.
+        ///
+        /// Apart from the entries because a chain's node holds an optional:
+        /// reading a closure out of an optional record copied and destroyed
+        /// the whole record through outlined functions, two calls per handler
+        /// delivered; read from here, a closure costs a retain and a release.
+        @exclusivity(unchecked) @usableFromInline var bodies: [StoredBody] = []
         /// Handlers for event-driven transitions, by event code (`.any` at 0).
         @exclusivity(unchecked) @usableFromInline var eventHandlers: [Chain] = []
         /// Handlers for state-driven transitions, by (from, to).
@@ -114,7 +147,8 @@ struct HandlerTable<S: StateType, E: EventType> {
 
         @inlinable
         init(copying other: Storage) {
-            records = other.records
+            entries = other.entries
+            bodies = other.bodies
             eventHandlers = other.eventHandlers
             stateHandlers = other.stateHandlers
             anyHandlers = other.anyHandlers
@@ -143,25 +177,40 @@ struct HandlerTable<S: StateType, E: EventType> {
         /// Adds `record` to its slot; see ``HandlerTable/add(_:)``.
         @inlinable
         func add(_ record: Record) -> Int32 {
-            let precedes: (Record, Record) -> Bool = { $0.sortKey < $1.sortKey }
-            switch record.slot {
+            let node = insert(record.entry)
+            // The node is either a free one, whose closure is replaced, or a new
+            // one at the end.
+            if Int(node) < bodies.count {
+                bodies[Int(node)] = StoredBody(record.body)
+            } else {
+                assert(Int(node) == bodies.count, "A new node is the next after the last")
+                bodies.append(StoredBody(record.body))
+            }
+            return node
+        }
+
+        /// Adds `entry` to the chain of its slot, in order.
+        @inlinable
+        func insert(_ entry: HandlerEntry) -> Int32 {
+            let precedes: (HandlerEntry, HandlerEntry) -> Bool = { $0.sortKey < $1.sortKey }
+            switch entry.slot {
             case .event(let code):
                 HandlerTable.grow(&eventHandlers, toHold: code)
-                return records.insert(record, into: &eventHandlers[Int(code)], by: precedes)
+                return entries.insert(entry, into: &eventHandlers[Int(code)], by: precedes)
             case .state(let from, let to):
-                return stateHandlers.withChain(from, to) { records.insert(record, into: &$0, by: precedes) }
+                return stateHandlers.withChain(from, to) { entries.insert(entry, into: &$0, by: precedes) }
             case .any(let from, let to):
-                return anyHandlers.withChain(from, to) { records.insert(record, into: &$0, by: precedes) }
+                return anyHandlers.withChain(from, to) { entries.insert(entry, into: &$0, by: precedes) }
             case .error:
-                return records.insert(record, into: &errorHandlers, by: precedes)
+                return entries.insert(entry, into: &errorHandlers, by: precedes)
             case .entry(let code):
                 lifecycleHandlerCount += 1
                 HandlerTable.grow(&entryHandlers, toHold: code)
-                return records.insert(record, into: &entryHandlers[Int(code)], by: precedes)
+                return entries.insert(entry, into: &entryHandlers[Int(code)], by: precedes)
             case .exit(let code):
                 lifecycleHandlerCount += 1
                 HandlerTable.grow(&exitHandlers, toHold: code)
-                return records.insert(record, into: &exitHandlers[Int(code)], by: precedes)
+                return entries.insert(entry, into: &exitHandlers[Int(code)], by: precedes)
             }
         }
 
@@ -170,20 +219,43 @@ struct HandlerTable<S: StateType, E: EventType> {
         func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
             switch slot {
             case .event(let code):
-                return records.remove(node, from: &eventHandlers[Int(code)]).body
+                _ = entries.remove(node, from: &eventHandlers[Int(code)])
             case .state(let from, let to):
-                return stateHandlers.withChain(from, to) { records.remove(node, from: &$0).body }
+                _ = stateHandlers.withChain(from, to) { entries.remove(node, from: &$0) }
             case .any(let from, let to):
-                return anyHandlers.withChain(from, to) { records.remove(node, from: &$0).body }
+                _ = anyHandlers.withChain(from, to) { entries.remove(node, from: &$0) }
             case .error:
-                return records.remove(node, from: &errorHandlers).body
+                _ = entries.remove(node, from: &errorHandlers)
             case .entry(let code):
                 lifecycleHandlerCount -= 1
-                return records.remove(node, from: &entryHandlers[Int(code)]).body
+                _ = entries.remove(node, from: &entryHandlers[Int(code)])
             case .exit(let code):
                 lifecycleHandlerCount -= 1
-                return records.remove(node, from: &exitHandlers[Int(code)]).body
+                _ = entries.remove(node, from: &exitHandlers[Int(code)])
             }
+            let body = bodies[Int(node)].call
+            bodies[Int(node)] = StoredBody { _ in }
+            return body
+        }
+
+        /// The record at `node`, which must be in a chain.
+        @inlinable
+        subscript(node: Int32) -> Record {
+            Record(entry: entries[node], body: bodies[Int(node)].call)
+        }
+    }
+
+    /// A handler's closure as an element of ``Storage/bodies``. Wrapped,
+    /// because an array keeps a bare closure at its most general abstraction
+    /// (its result returned indirectly): each call would go through one more
+    /// reabstraction thunk.
+    @usableFromInline
+    struct StoredBody {
+        @usableFromInline let call: Record.Body
+
+        @inlinable
+        init(_ call: @escaping Record.Body) {
+            self.call = call
         }
     }
 
@@ -217,11 +289,17 @@ struct HandlerTable<S: StateType, E: EventType> {
         storage.lifecycleHandlerCount > 0
     }
 
+    /// Calls `body` with the registration of every handler in the table.
+    @inlinable
+    func forEachRegistration(_ body: (RegistrationID) -> Void) {
+        storage.entries.forEachElement { body($0.id) }
+    }
+
     /// The slot of registration `id`'s record at `node`, `nil` if it was removed.
     @inlinable
     func slot(of id: RegistrationID, at node: Int32) -> HandlerSlot? {
-        guard let record = storage.records.element(at: node), record.id == id else { return nil }
-        return record.slot
+        guard let entry = storage.entries.element(at: node), entry.id == id else { return nil }
+        return entry.slot
     }
 
     /// Removes the record at `node` of `slot`.
@@ -388,46 +466,68 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///
     /// The records are read in place from `storage`, which the caller's copy
     /// of the table keeps alive and unchanged while handlers run (a change
-    /// they make to the machine's table copies it first): a copy of the
-    /// records would cost a retain and a release per walk.
+    /// they make to the machine's table copies it first): a copy of its
+    /// entries and closures would cost a retain and a release of each per walk.
     @inlinable
     static func walk(_ chain: Chain, in storage: Storage, _ body: (Record) -> Void) {
-        var node = chain.head
+        walk(from: chain.head, in: storage, body)
+    }
+
+    /// Calls `body` with each record of a chain from `node` to its end, as
+    /// ``walk(_:in:_:)`` does.
+    @inlinable
+    static func walk(from node: Int32, in storage: Storage, _ body: (Record) -> Void) {
+        var node = node
         while node >= 0 {
-            body(storage.records[node])
-            node = storage.records.next(after: node)
+            // The next node is read before the handler runs: after a call
+            // into user code, reading it would load the storage's arrays again.
+            let record = storage[node]
+            node = storage.entries.next(after: node)
+            body(record)
         }
     }
 
     /// Calls `body` with the records of `count` sorted chains, starting at
     /// `cursors`, in merged order.
+    ///
+    /// Each chain's next sort key is kept beside its cursor, so that choosing
+    /// the next handler reads only the record it moves to; a chain that runs
+    /// out leaves the buffer (the last cursor takes its place), and once a
+    /// single chain is left it is walked directly.
     @inlinable
     static func merge(
         _ cursors: UnsafeMutablePointer<Int32>, count: Int, in storage: Storage, _ body: (Record) -> Void
     ) {
-        switch count {
-        case 0:
-            return
-        case 1:
-            var chain = Chain()
-            chain.head = cursors[0]
-            walk(chain, in: storage, body)
-        default:
-            while true {
-                var best = -1
-                var bestKey = UInt64.max
-                for position in 0..<count where cursors[position] >= 0 {
-                    let key = storage.records[cursors[position]].sortKey
-                    if best < 0 || key < bestKey {
-                        best = position
-                        bestKey = key
-                    }
-                }
-                guard best >= 0 else { return }
-                let node = cursors[best]
-                cursors[best] = storage.records.next(after: node)
-                body(storage.records[node])
+        guard count > 1 else {
+            if count == 1 {
+                walk(from: cursors[0], in: storage, body)
             }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { buffer in
+            let keys = buffer.baseAddress!
+            for position in 0..<count {
+                keys[position] = storage.entries[cursors[position]].sortKey
+            }
+            var count = count
+            while count > 1 {
+                var best = 0
+                for position in 1..<count where keys[position] < keys[best] {
+                    best = position
+                }
+                let node = cursors[best]
+                let next = storage.entries.next(after: node)
+                if next >= 0 {
+                    cursors[best] = next
+                    keys[best] = storage.entries[next].sortKey
+                } else {
+                    count -= 1
+                    cursors[best] = cursors[count]
+                    keys[best] = keys[count]
+                }
+                body(storage[node])
+            }
+            walk(from: cursors[0], in: storage, body)
         }
     }
 }
