@@ -35,6 +35,6 @@ extension CopyOnWriteTable {
         if !isKnownUniquelyReferenced(&storage) {
             storage = Storage(copying: storage)
         }
-        return Unmanaged.passUnretained(storage)._withUnsafeGuaranteedRef(body)
+        return Unretained(storage).withObject(body)
     }
 }

@@ -137,18 +137,14 @@ struct RouteTable<S: StateType, E: EventType> {
         /// itself while it runs (the removal then changes a copy).
         @inlinable
         func routeMappingTarget(at node: Int32, event: E?, from state: S, userInfo: UserInfoBox?) -> S? {
-            Unmanaged.passUnretained(routeMappings[node].box)._withUnsafeGuaranteedRef {
-                $0.body(event, state, userInfo?.value)
-            }
+            Unretained(routeMappings[node].box).withObject { $0.body(event, state, userInfo?.value) }
         }
 
         /// What the state route mapping at `node` allows from `state`, called
         /// as ``routeMappingTarget(at:event:from:userInfo:)`` calls its mapping.
         @inlinable
         func stateRouteMappingTargets(at node: Int32, from state: S, userInfo: UserInfoBox?) -> [S]? {
-            Unmanaged.passUnretained(stateRouteMappings[node].box)._withUnsafeGuaranteedRef {
-                $0.body(state, userInfo?.value)
-            }
+            Unretained(stateRouteMappings[node].box).withObject { $0.body(state, userInfo?.value) }
         }
     }
 
