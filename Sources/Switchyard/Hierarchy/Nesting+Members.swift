@@ -95,7 +95,6 @@ extension Nesting {
     /// Adds `name` to `node`'s names, after those of deeper machines.
     @usableFromInline
     func addName(_ name: NodeName, to node: SymbolCode) {
-        nodeCacheIsValid = false
         namings &+= 1
         while names.count <= Int(node) {
             names.append([])

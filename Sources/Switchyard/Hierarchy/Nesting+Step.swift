@@ -150,9 +150,7 @@ extension Nesting {
     /// plans (which has not recorded it yet).
     @inlinable
     func defaultState(of member: Int, chart: Statechart, after plan: inout StepPlan) -> SymbolCode {
-        if let known = members[member].defaultState, members[member].defaultLayouts == chart.tree.layouts,
-            members[member].defaultNamings == namings
-        {
+        if let known = members[member].defaultState, members[member].defaultVersion == version(of: chart) {
             return known
         }
         return workOutDefaultState(of: member, chart: chart, after: &plan)
@@ -184,8 +182,7 @@ extension Nesting {
         }
         let state = nearestName(from: innermost, in: member, chart: chart)
         members[member].defaultState = keepsHistory ? nil : state
-        members[member].defaultLayouts = chart.tree.layouts
-        members[member].defaultNamings = namings
+        members[member].defaultVersion = version(of: chart)
         return state
     }
 

@@ -12,7 +12,7 @@ extension Nesting {
         guard syncedRoot < count else { return }
         let first = syncedRoot + 1
         syncedRoot = count
-        nodeCacheIsValid = false
+        namings &+= 1
         var placed = false
         for code in SymbolCode(first)...SymbolCode(count) where rootIsNamed(code) {
             placed = offer(code, of: 0, node: code, chart: chart) || placed

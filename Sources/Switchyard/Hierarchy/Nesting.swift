@@ -43,14 +43,12 @@ final class Nesting {
         /// The history its parent declared for the state it is nested in,
         /// which is compound only in the composed tree.
         @usableFromInline var hostHistory: HistoryKind?
-        /// ``Nesting/defaultState(of:chart:after:)`` for the tree laid out
-        /// `defaultLayouts` times and the names given `defaultNamings` times,
-        /// when entering the member by default passes no state that keeps
-        /// history (then it depends on the tree and the names alone); `nil`
-        /// when not known.
+        /// ``Nesting/defaultState(of:chart:after:)``, worked out for the
+        /// hierarchy's version `defaultVersion`, when entering the member by
+        /// default passes no state that keeps history (then it depends on the
+        /// tree and the names alone); `nil` when not known.
         @usableFromInline var defaultState: SymbolCode?
-        @usableFromInline var defaultLayouts: UInt32 = 0
-        @usableFromInline var defaultNamings: UInt32 = 0
+        @usableFromInline var defaultVersion: CacheVersion?
 
         @usableFromInline
         init(access: MemberAccess?, machine: AnyObject?, host: SymbolCode, tree: StateTree) {
@@ -98,14 +96,36 @@ final class Nesting {
     @exclusivity(unchecked) @usableFromInline var memberEventCodes: [[SymbolCode]] = [[]]
     @exclusivity(unchecked) @usableFromInline var defaultEntry = StepPlan()
     /// By node: the member that declares it (see ``owner(of:tree:)``), and
-    /// whether the root names it; worked out for the tree laid out
-    /// `cachedLayouts` times, and again when a name is added.
+    /// whether the root names it; worked out for the hierarchy's version
+    /// `nodeCacheVersion` (`nil` before the first time).
     @exclusivity(unchecked) @usableFromInline var nodeOwners: [Int32] = []
     @exclusivity(unchecked) @usableFromInline var rootNames: [Bool] = []
-    @exclusivity(unchecked) @usableFromInline var cachedLayouts: UInt32 = 0
-    @exclusivity(unchecked) @usableFromInline var nodeCacheIsValid = false
-    /// How many names were given to nodes: a version of ``names``.
+    @exclusivity(unchecked) @usableFromInline var nodeCacheVersion: CacheVersion?
+    /// How many times nodes were given names (or the root new codes): with
+    /// the tree's layouts, the hierarchy's ``version(of:)``.
     @exclusivity(unchecked) @usableFromInline var namings: UInt32 = 0
+
+    /// What every cache of a hierarchy is worked out from: the tree (laid out
+    /// `layouts` times) and the nodes' names (given `namings` times). Each
+    /// cache keeps the version it was worked out for, and is worked out again
+    /// when the hierarchy's differs; nothing else invalidates one.
+    @usableFromInline
+    struct CacheVersion: Equatable {
+        @usableFromInline var layouts: UInt32
+        @usableFromInline var namings: UInt32
+
+        @inlinable
+        init(layouts: UInt32, namings: UInt32) {
+            self.layouts = layouts
+            self.namings = namings
+        }
+    }
+
+    /// The hierarchy's version now, for its caches.
+    @inlinable
+    func version(of chart: Statechart) -> CacheVersion {
+        CacheVersion(layouts: chart.tree.layouts, namings: namings)
+    }
 
     @usableFromInline
     init(
@@ -213,22 +233,19 @@ final class Nesting {
     @inlinable
     @inline(__always)
     func refreshNodeCache(chart: Statechart) {
-        guard
-            !nodeCacheIsValid || cachedLayouts != chart.tree.layouts || nodeOwners.count != chart.tree.nodes.count
-        else {
+        guard nodeCacheVersion != version(of: chart) || nodeOwners.count != chart.tree.nodes.count else {
             return
         }
-        rebuildNodeCache(tree: chart.tree)
+        rebuildNodeCache(chart: chart)
     }
 
     /// - Complexity: O(*n* · *d*) for *n* nodes *d* deep, once after each change.
     @usableFromInline
-    func rebuildNodeCache(tree: StateTree) {
-        nodeCacheIsValid = false
+    func rebuildNodeCache(chart: Statechart) {
+        let tree = chart.tree
         rootNames = (0..<tree.nodes.count).map { $0 != 0 && rootIsNamed(SymbolCode($0)) }
         nodeOwners = (0..<tree.nodes.count).map { Int32(owner(of: SymbolCode($0), tree: tree)) }
-        cachedLayouts = tree.layouts
-        nodeCacheIsValid = true
+        nodeCacheVersion = version(of: chart)
     }
 
     /// The member that declares `node` (a node of the tree the cache was
