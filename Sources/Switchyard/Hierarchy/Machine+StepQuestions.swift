@@ -37,9 +37,7 @@ extension Machine {
         guard fromCode.isConcrete, toCode.isConcrete else {
             // A state that no route, handler or declaration names is reached
             // or left by a mapping only.
-            let routes = self.routes
-            guard let event else { return routes.mappingsAllow(from: from, to: to, userInfo: userInfo) }
-            return routes.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
+            return mappingsAllow(event: event, from: from, to: to, userInfo: userInfo)
         }
         guard let event else {
             if let link = nestingLink {
@@ -122,13 +120,21 @@ extension Machine {
         }
         guard from.isConcrete, to.isConcrete else { return false }
         if member == 0 {
-            let routes = self.routes
-            let (fromState, toState) = (value(of: from), value(of: to))
-            guard let event else { return routes.mappingsAllow(from: fromState, to: toState, userInfo: userInfo) }
-            return routes.someMapping(
-                event: event.load(as: E.self), from: fromState, leadsTo: toState, userInfo: userInfo)
+            return mappingsAllow(
+                event: event?.load(as: E.self), from: value(of: from), to: value(of: to), userInfo: userInfo)
         }
         return nesting.withAccess(of: member) { $0.routes.mappingsAllow(event, from, to, userInfo) }
+    }
+
+    /// Whether this machine's mappings allow a move from `from` to `to`: for
+    /// an event, some route mapping asked with it; for a state request
+    /// (`nil`), a state route mapping or a route mapping asked with no event.
+    @inlinable
+    func mappingsAllow(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Bool {
+        // A local copy: mappings may change the machine.
+        let routes = self.routes
+        guard let event else { return routes.mappingsAllow(from: from, to: to, userInfo: userInfo) }
+        return routes.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
     }
 
     /// Whether a route on `node` of any machine that names it could take the

@@ -37,7 +37,7 @@ extension Machine {
     /// (after ``ensureChart()``); unwrapped without a check in release builds.
     @inlinable
     var uncheckedChart: Statechart {
-        chart.unsafelyUnwrapped
+        chart.unchecked("a statechart's path ran on a machine without a statechart")
     }
 
     /// The hierarchy of a statechart's root (every chart's root has one, from
@@ -45,7 +45,7 @@ extension Machine {
     /// in release builds.
     @inlinable
     var uncheckedNesting: Nesting {
-        nesting.unsafelyUnwrapped
+        nesting.unchecked("a step ran on a machine that is not the root of its hierarchy")
     }
 
     /// Lays out the tree and, until the hierarchy begins, builds the

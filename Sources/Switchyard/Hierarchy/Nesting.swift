@@ -273,17 +273,6 @@ final class Nesting {
         return 0
     }
 
-    /// Whether `member` is `ancestor` or nested, at any depth, inside it.
-    @inlinable
-    func isMember(_ member: Int, within ancestor: Int) -> Bool {
-        var current = member
-        while current >= 0 {
-            if current == ancestor { return true }
-            current = memberStates[current].parent
-        }
-        return false
-    }
-
     /// The code of `event` in `member`'s tables, given the root's code for
     /// it (``SymbolCode/unknown`` if the root has none): hashed the first
     /// time, then read from a table by the root's code, since no machine
