@@ -55,7 +55,7 @@ extension Machine {
             }
         }
         nesting.members[member].tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
-        if nesting.members.count == 1 {
+        if !nesting.hasNestedMachines {
             // One machine: its declarations are the statechart's tree, with nothing to compose.
             chart.tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
         } else {
@@ -78,7 +78,7 @@ extension Machine {
         } else {
             let access = nesting.members[member].access
             nesting.members[member].tree.setHistory(kind, of: code) { access?.naming.describe($0) ?? self.name(of: $0) }
-            if nesting.members.count == 1 {
+            if !nesting.hasNestedMachines {
                 chart!.tree.setHistory(kind, of: code, names: name(of:))
                 return
             }

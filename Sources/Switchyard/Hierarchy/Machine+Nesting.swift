@@ -177,7 +177,7 @@ extension Machine {
         // that state, with its history.
         let initial = internedCode(of: chart?.hasBegun == false ? initialState : state)
         // The machines nested in it already, if any, come along.
-        let hierarchy = nesting.flatMap { $0.members.count > 1 ? $0 : nil }
+        let hierarchy = nesting.flatMap { $0.hasNestedMachines ? $0 : nil }
         var history: [(SymbolCode, [SymbolCode])] = []
         var chartHistory: [(SymbolCode, [SymbolCode])] = []
         if let chart {

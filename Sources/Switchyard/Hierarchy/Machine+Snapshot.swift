@@ -145,7 +145,7 @@ extension Machine {
                 codes.append(code)
             }
         }
-        if let nesting, nesting.members.count > 1 {
+        if let nesting, nesting.hasNestedMachines {
             // Each code gets its node (a root's code is its node), and the
             // tree is laid out again if that placed new ones.
             for code in codes {
