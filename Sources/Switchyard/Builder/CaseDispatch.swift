@@ -41,9 +41,10 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
         ) { $0.reaction(state, event) }
     }
 
-    /// The state the first clause that takes `event` in `state` leads to
-    /// (`state` itself for a stay), without its effects: what a plain
-    /// machine's route mapping answers.
+    /// What a machine's route mapping answers `event` in `state`: the
+    /// target of the first clause that takes it (`state` itself for a stay)
+    /// and the clause's place, without its effects; a refusal when clauses
+    /// cover the request and refuse it.
     ///
     /// Each of the first eight cases has a copy of the search of its own, and
     /// so calls its clauses' closures from call sites of its own. Called from
@@ -55,7 +56,7 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
     /// call site runs 9 instructions a request fewer, and 18 ns slower, 75
     /// against 57.)
     @inlinable
-    func target(_ state: S, _ event: E) -> S? {
+    func mappingAnswer(_ state: S, _ event: E) -> MappingAnswer<S> {
         // The copies differ by a constant, which keeps the compiler from
         // folding them back into one; and they are chosen by comparisons, not
         // by a `switch`, which would jump through a table: one more indirect
@@ -63,49 +64,33 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
         let caseIndex = reader.caseIndex(of: state)
         if caseIndex < 4 {
             if caseIndex < 2 {
-                return caseIndex == 0 ? target(state, event, inCase: 0) : target(state, event, inCase: 1)
+                return caseIndex == 0
+                    ? mappingAnswer(state, event, inCase: 0) : mappingAnswer(state, event, inCase: 1)
             }
-            return caseIndex == 2 ? target(state, event, inCase: 2) : target(state, event, inCase: 3)
+            return caseIndex == 2 ? mappingAnswer(state, event, inCase: 2) : mappingAnswer(state, event, inCase: 3)
         }
         if caseIndex < 8 {
             if caseIndex < 6 {
-                return caseIndex == 4 ? target(state, event, inCase: 4) : target(state, event, inCase: 5)
+                return caseIndex == 4
+                    ? mappingAnswer(state, event, inCase: 4) : mappingAnswer(state, event, inCase: 5)
             }
-            return caseIndex == 6 ? target(state, event, inCase: 6) : target(state, event, inCase: 7)
+            return caseIndex == 6 ? mappingAnswer(state, event, inCase: 6) : mappingAnswer(state, event, inCase: 7)
         }
-        return target(state, event, inCase: caseIndex)
+        return mappingAnswer(state, event, inCase: caseIndex)
     }
 
-    /// ``target(_:_:)`` once the state's case is known; inlined into each
-    /// case's copy.
+    /// ``mappingAnswer(_:_:)`` once the state's case is known; inlined into
+    /// each case's copy.
     @inlinable
     @inline(__always)
-    func target(_ state: S, _ event: E, inCase caseIndex: Int) -> S? {
+    func mappingAnswer(_ state: S, _ event: E, inCase caseIndex: Int) -> MappingAnswer<S> {
         var refused = false
-        return MappedClauses.first(
+        let found = MappedClauses.first(
             among: positions(ofCase: caseIndex, from: state), entry: { lists[$0] }, from: state, in: state,
             on: event, refused: &refused
-        ) { $0.target(state, event) }
-    }
-
-    /// ``target(_:_:)`` for an effect machine: tells `recorder` what the
-    /// clause taken emits, or that a clause covered the request and refused.
-    @inlinable
-    func target(_ state: S, _ event: E, recording recorder: EffectRecorder<S, E, Effect>) -> S? {
-        // A local function, not a closure: its attribute keeps what it calls
-        // (the recorder) inlined in the search, which a closure's body is not.
-        @inline(__always)
-        func target(of clause: MappedClause<S, E, Effect>) -> S? {
-            clause.target(state, event, recording: recorder)
-        }
-        var refused = false
-        let target = MappedClauses.first(
-            among: positions(ofCase: reader.caseIndex(of: state), from: state), entry: { lists[$0] }, from: state,
-            in: state, on: event, refused: &refused, answer: target(of:))
-        if target == nil, refused {
-            recorder.recordRefusal()
-        }
-        return target
+        ) { clause in clause.target(state, event).map { (target: $0, clause: clause.index) } }
+        guard let found else { return refused ? .refused : .none }
+        return .move(to: found.target, clause: Int32(found.clause))
     }
 
     /// Where the list of `caseIndex`'s clauses lies in `lists`, learned from

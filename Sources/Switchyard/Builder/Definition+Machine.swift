@@ -24,16 +24,22 @@ extension Definition {
     @inlinable
     public func makeMachine(delivery: DeliveryPolicy = .runToCompletion) -> Machine<S, E> {
         let machine = Machine<S, E>(state: initialState, delivery: delivery)
-        _ = install(into: machine, recorder: nil)
+        _ = install(into: machine, keepsReactions: false)
         return machine
     }
 
-    /// Adds the definition's tree, routes and route mapping to `machine`;
-    /// with a `recorder`, the routes and the mapping tell it what they emit.
+    /// Adds the definition's tree, routes and route mapping to `machine`,
+    /// and says which registration each route clause became, so that an
+    /// effect machine finds the clause a step took by what the engine says
+    /// it took.
     ///
-    /// - Returns: What removes the routes and the mapping.
+    /// - Parameters:
+    ///   - machine: The machine to add them to.
+    ///   - keepsReactions: Whether the mapping keeps the effects of the
+    ///     computed clause that answers last (an effect machine reads them).
+    /// - Returns: What removes the routes and the mapping, and which clause each became.
     @inlinable
-    func install(into machine: Machine<S, E>, recorder: EffectRecorder<S, E, Effect>?) -> [Disposable] {
+    func install(into machine: Machine<S, E>, keepsReactions: Bool) -> InstalledDefinition<S, E, Effect> {
         for declaration in tree.declarations {
             if declaration.isParallel {
                 machine.addRegions(declaration.children, to: declaration.parent)
@@ -46,113 +52,31 @@ extension Definition {
         }
         // Each machine learns its patterns' cases on its own.
         let mapped = core.mapped.fresh()
-        let trusted = recorder.map { _ in trustedRouteClauses(mapped.clauses) } ?? []
-        var disposables: [Disposable] = []
+        var installed = InstalledDefinition<S, E, Effect>(clauses: mapped.clauses)
         for (index, clause) in mapped.clauses.enumerated() where clause.isRoute {
             let (event, transition) = clause.route
-            let isTrusted = trusted.contains(index)
             let registration = machine.addRoutes(
-                event: event.map(Event.some) ?? .any, transitions: [transition],
-                condition: routeCondition(of: clause, recorder: isTrusted ? nil : recorder))
-            disposables.append(registration)
-            if let recorder, let registration = registration as? Registration {
-                recorder.routeClauses[registration.id] = index
-            }
-            if let recorder, isTrusted, case .value(let source) = clause.source, let event {
-                recorder.trust(
-                    EffectRecorder.TrustedClause(
-                        event: event, result: transition.toState.rawValue ?? source, effects: clause.effects),
-                    from: machine.routes.code(of: source))
-            } else if recorder != nil, !clause.effects.isEmpty {
-                recorder?.recordsClauses = true
-            }
+                event: event.map(Event.some) ?? .any, transitions: [transition], condition: routeCondition(of: clause))
+            installed.add(route: registration, clause: index)
         }
         if !mapped.isEmpty {
-            recorder?.recordsClauses = true
             // One object captured: calling the mapping then retains nothing.
-            if recorder == nil, let dispatch = mapped.dispatch {
-                // A plain machine over an enum asks the dispatch straight away.
-                disposables.append(
-                    machine.addRouteMapping { [dispatch] event, state, _ in
-                        event.flatMap { dispatch.target(state, $0) }
-                    })
-            } else {
-                let mapping = DefinitionMapping(mapped: mapped, recorder: recorder)
-                disposables.append(
-                    machine.addRouteMapping { [mapping] event, state, _ in mapping.target(on: event, in: state) })
+            let mapping = DefinitionMapping(mapped: mapped, keepsReactions: keepsReactions)
+            let registration = machine.addAnsweringRouteMapping { [mapping] event, state, _ in
+                mapping.answer(on: event, in: state)
             }
+            installed.add(mapping: mapping, registration: registration)
         }
-        if let recorder {
-            recorder.clauses = mapped.clauses
-            recorder.entryEffects = entryEffects
-            recorder.exitEffects = exitEffects
-            if !tree.isEmpty || !entryEffects.isEmpty || !exitEffects.isEmpty {
-                // Entries and exits, and several routes in one step: the
-                // statechart's plan says what was taken.
-                machine.ensureChart()
-                recorder.settlesSteps = true
-                recorder.recordsClauses = true
-                // Strong captures: the machine may outlive its effect machine,
-                // and the recorder points back to the machine unowned.
-                machine.addHandler(event: .any, order: 0) { _ in recorder.settleStep() }
-                machine.addErrorHandler(order: 0) { _ in recorder.settleRefusal() }
-            }
-        }
-        return disposables
-    }
-
-    /// The route clauses an effect machine may trust to be the route taken
-    /// whenever its machine makes their move: unguarded, with effects, from a
-    /// state on an event (the first chain the machine tries), and with no
-    /// route before them in that chain that leads to the same state.
-    @usableFromInline
-    func trustedRouteClauses(_ clauses: [Clause<S, E, Effect>]) -> Set<Int> {
-        var results: [Pair: [S]] = [:]
-        var trusted: Set<Int> = []
-        for (index, clause) in clauses.enumerated() where clause.isRoute {
-            guard case .value(let source) = clause.source, case .value(let event) = clause.event else { continue }
-            let (_, transition) = clause.route
-            let result = transition.toState.rawValue ?? source
-            let pair = Pair(source: source, event: event)
-            if clause.condition == nil, !clause.effects.isEmpty, results[pair]?.contains(result) != true {
-                trusted.insert(index)
-            }
-            results[pair, default: []].append(result)
-        }
-        return trusted
-    }
-
-    /// A state and an event: the first chain a machine tries.
-    @usableFromInline
-    struct Pair: Hashable {
-        @usableFromInline var source: S
-        @usableFromInline var event: E
+        return installed
     }
 
     /// The condition of a route clause's route: its guards and `disable`
     /// conditions, asked with the event (a request by state, which has none,
-    /// is refused by a guarded clause); and, for an effect machine, the
-    /// recording of the clause's effects when it allows the move.
+    /// is refused by a guarded clause).
     @inlinable
-    func routeCondition(of clause: Clause<S, E, Effect>, recorder: EffectRecorder<S, E, Effect>?)
-        -> ((TransitionContext<S, E>) -> Bool)?
-    {
-        guard let recorder, !clause.effects.isEmpty else {
-            guard let allows = clause.condition else { return nil }
-            return { context in context.event.map { allows(context.fromState, $0) } ?? false }
-        }
-        let effects = clause.effects
-        guard let allows = clause.condition else {
-            return { context in
-                recorder.record(effects)
-                return true
-            }
-        }
-        return { context in
-            guard let event = context.event, allows(context.fromState, event) else { return false }
-            recorder.record(effects)
-            return true
-        }
+    func routeCondition(of clause: Clause<S, E, Effect>) -> ((TransitionContext<S, E>) -> Bool)? {
+        guard let allows = clause.condition else { return nil }
+        return { context in context.event.map { allows(context.fromState, $0) } ?? false }
     }
 }
 
@@ -178,56 +102,118 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addDefinition<Effect>(_ definition: Definition<S, E, Effect>) -> Disposable {
-        let disposables = definition.install(into: self, recorder: nil)
-        return combine(disposables)
+        combine(definition.install(into: self, keepsReactions: false).disposables)
     }
 }
 
-/// A definition's route mapping: its mapped clauses, and, for an effect
-/// machine, the recorder that learns what they emit.
+/// A definition's route mapping: its mapped clauses, asked as the engine
+/// asks a mapping, answering with the clause that took the request.
 @usableFromInline
 final class DefinitionMapping<S: StateType, E: EventType, Effect> {
     @usableFromInline let mapped: MappedClauses<S, E, Effect>
-    /// Keeps the recorder as long as the machine that owns this mapping,
-    /// which may outlive its effect machine (the recorder only points back
-    /// to the machine unowned, so there is no cycle).
-    @usableFromInline let recorderOwner: EffectRecorder<S, E, Effect>?
-    /// The same recorder, read without retaining it on every request.
-    @usableFromInline let recorder: Unretained<EffectRecorder<S, E, Effect>>?
     /// `mapped`'s dispatch, if it has one, held unretained (`mapped` keeps
     /// it), so that a call retains nothing.
     @usableFromInline let dispatch: Unretained<CaseDispatch<S, E, Effect>>?
+    /// Whether the effects of a computed clause's reaction are kept.
+    @usableFromInline let keepsReactions: Bool
+    /// The effects of the reaction of the computed clause that answered
+    /// last, for an effect machine: a computed clause's effects are made by
+    /// its closure, so they cannot be looked up by the clause afterwards.
+    /// The decision that takes the mapping's answer is the last to ask it
+    /// (a question a closure asks meanwhile answers before it), so they are
+    /// that decision's whenever the engine says it took this mapping.
+    @exclusivity(unchecked) @usableFromInline var computedEffects: [Effect] = []
 
     @usableFromInline
-    init(mapped: MappedClauses<S, E, Effect>, recorder: EffectRecorder<S, E, Effect>?) {
+    init(mapped: MappedClauses<S, E, Effect>, keepsReactions: Bool) {
         self.mapped = mapped
-        self.recorderOwner = recorder
-        self.recorder = recorder.map { Unretained($0) }
+        self.keepsReactions = keepsReactions
         self.dispatch = mapped.dispatch.map { Unretained($0) }
     }
 
-    /// The state the mapped clauses send `event` to from `state`; `nil` if
-    /// they refuse it or none covers it (and requests by state, which have no event).
+    /// What the mapped clauses answer `event` in `state`: the target of the
+    /// first that takes it (`state` itself for a stay) and its place, a
+    /// refusal when clauses cover it and refuse, or nothing (and for
+    /// requests by state, which have no event).
     @inlinable
-    func target(on event: E?, in state: S) -> S? {
-        guard let event else { return nil }
-        guard let recorder else {
-            var refused = false
-            return mapped.answer(state, event, refused: &refused).map { $0.reaction.toState ?? state }
+    func answer(on event: E?, in state: S) -> MappingAnswer<S> {
+        guard let event else { return .none }
+        if !keepsReactions, let dispatch {
+            return dispatch.withObject { $0.mappingAnswer(state, event) }
         }
-        return recorder.withObject { recorder in
-            if let dispatch {
-                return dispatch.withObject { $0.target(state, event, recording: recorder) }
-            }
-            var refused = false
-            guard let (_, reaction) = mapped.answer(state, event, refused: &refused) else {
-                if refused {
-                    recorder.recordRefusal()
-                }
-                return nil
-            }
-            recorder.record(reaction.effects)
-            return reaction.toState ?? state
+        var refused = false
+        guard let (clause, reaction) = mapped.answer(state, event, refused: &refused) else {
+            return refused ? .refused : .none
         }
+        if keepsReactions, case .computed = mapped.clauses[clause].target {
+            computedEffects = reaction.effects
+        }
+        return .move(to: reaction.toState ?? state, clause: Int32(clause))
+    }
+
+    /// What the clause at `clause` emitted when it answered last.
+    @inlinable
+    func effects(ofClause clause: Int) -> [Effect] {
+        if case .computed = mapped.clauses[clause].target {
+            return computedEffects
+        }
+        return mapped.clauses[clause].effects
+    }
+}
+
+/// A definition installed on a machine: what removes it, and how to find
+/// the clause a route or the mapping took, for an effect machine.
+@usableFromInline
+struct InstalledDefinition<S: StateType, E: EventType, Effect> {
+    @usableFromInline var disposables: [Disposable] = []
+    @usableFromInline let clauses: [Clause<S, E, Effect>]
+    /// The registration of the first route clause's route.
+    @usableFromInline var firstRouteID: UInt64 = 0
+    /// By a route's registration, counted from `firstRouteID`: the place of
+    /// its clause, -1 between them.
+    @usableFromInline var routeClauses: [Int32] = []
+    @usableFromInline var mapping: DefinitionMapping<S, E, Effect>?
+    @usableFromInline var mappingID = RegistrationID(rawValue: 0)
+
+    @inlinable
+    init(clauses: [Clause<S, E, Effect>]) {
+        self.clauses = clauses
+    }
+
+    /// Notes that the route of the clause at `clause` was registered as `registration`.
+    @inlinable
+    mutating func add(route registration: Disposable, clause: Int) {
+        disposables.append(registration)
+        guard let id = (registration as? Registration)?.id.rawValue else { return }
+        if routeClauses.isEmpty {
+            firstRouteID = id
+        }
+        let offset = Int(id - firstRouteID)
+        if offset >= routeClauses.count {
+            routeClauses.append(contentsOf: repeatElement(-1, count: offset + 1 - routeClauses.count))
+        }
+        routeClauses[offset] = Int32(clause)
+    }
+
+    /// Notes that the mapping was registered as `registration`.
+    @inlinable
+    mutating func add(mapping: DefinitionMapping<S, E, Effect>, registration: Disposable) {
+        disposables.append(registration)
+        self.mapping = mapping
+        mappingID = (registration as? Registration)?.id ?? RegistrationID(rawValue: 0)
+    }
+
+    /// What the route or mapping a decision took emitted: its clause's
+    /// effects; none for a route or mapping not of this definition.
+    @inlinable
+    func effects(of taken: TakenRoute) -> [Effect] {
+        if taken.id == mappingID, let mapping, taken.clause >= 0 {
+            return mapping.effects(ofClause: Int(taken.clause))
+        }
+        let offset = taken.id.rawValue &- firstRouteID
+        guard offset < UInt64(routeClauses.count), case let clause = routeClauses[Int(offset)], clause >= 0 else {
+            return []
+        }
+        return clauses[Int(clause)].effects
     }
 }

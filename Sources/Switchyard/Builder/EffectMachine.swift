@@ -86,7 +86,10 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// The definition the machine was made from.
     public let definition: Definition<S, E, Effect>
 
-    @usableFromInline let recorder: EffectRecorder<S, E, Effect>
+    /// How to find the clause a step took.
+    @usableFromInline let installed: InstalledDefinition<S, E, Effect>
+    /// The definition's entry and exit effects, by the machine's code of each state.
+    @usableFromInline let lifecycleEffects: LifecycleEffects<Effect>
     // Dynamic exclusivity checks are off, as in the machine: observers are
     // called from copies, and the checks cost more than the bookkeeping.
     @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
@@ -124,8 +127,13 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         let machine = Machine<S, E>(state: definition.initialState, delivery: delivery)
         self.machine = machine
         self.definition = definition
-        self.recorder = EffectRecorder(machine: machine)
-        _ = definition.install(into: machine, recorder: recorder)
+        self.installed = definition.install(into: machine, keepsReactions: true)
+        self.lifecycleEffects = LifecycleEffects(
+            entries: definition.entryEffects, exits: definition.exitEffects, code: machine.internedCode(of:))
+        if !lifecycleEffects.isEmpty {
+            // Entries and exits are planned by a statechart, even without children.
+            machine.ensureChart()
+        }
         for observer in definition.observers {
             onTransition(observer)
         }
@@ -235,7 +243,8 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         return result
     }
 
-    /// Fires `event` on the machine, with a slot open for what its clauses record.
+    /// Fires `event` on the machine; the effects are those of what the
+    /// engine says the request took.
     @inlinable
     func decide(_ event: E, userInfo: Any?) -> Transition.Result {
         let fromState = machine.state
@@ -246,32 +255,47 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
                     description: "event \(event) was fired from a handler while a statechart step was being "
                         + "delivered; fire it from an observer, which runs after the step"))
         }
-        let fromCode = machine.currentCode
-        let records = recorder.recordsClauses
-        if records {
-            recorder.open()
-        }
+        require(
+            machine.nestingLink == nil,
+            "An EffectMachine's machine was nested in another machine, whose steps it cannot read: "
+                + "drive the root machine instead")
+        // Set when the machine's statechart plans the step, before its handlers run.
+        var stepEffects: [Effect]?
         requestDepth += 1
-        let decision = machine.attemptEvent(event, userInfo: userInfo)
+        let decision = machine.perform(event: event, userInfo: UserInfoBox.boxing(userInfo)) { plan in
+            stepEffects = effects(of: plan)
+        }
         requestDepth -= 1
-        var slot = EffectRecorder<S, E, Effect>.Slot(depth: 0)
-        if records {
-            slot = recorder.close()
-        }
         switch decision {
-        case .success(let toState):
-            var effects = slot.effects
-            if !slot.isRecorded, !recorder.settlesSteps {
-                let code = fromCode == .unknown ? machine.routes.code(of: fromState) : fromCode
-                effects = recorder.trustedEffects(from: code, on: event, to: toState)
-            }
+        case .move(let toState, _, let taken):
+            let effects = stepEffects ?? installed.effects(of: taken)
             return .success(Transition.Valid(fromState: fromState, event: event, toState: toState, effects: effects))
-        case .failure(let error):
-            if error.reason == .noRoute, slot.wasRefusedByClause {
-                return .failure(TransitionError(.conditions, event: event, fromState: fromState))
-            }
-            return .failure(error)
+        case .noRoute:
+            return .failure(TransitionError(nil, event: event, fromState: fromState))
+        case .refused(let refusal):
+            return .failure(TransitionError(refusal, event: event, fromState: fromState))
         }
+    }
+
+    /// What a statechart's step emits: the exits' effects, innermost first;
+    /// the effects of each clause taken (of this machine's routes), in the
+    /// order the step takes them; the entries' effects, outermost first.
+    @usableFromInline
+    func effects(of plan: borrowing StepPlan) -> [Effect] {
+        var effects: [Effect] = []
+        for index in 0..<plan.exits.length {
+            effects += lifecycleEffects.exits(of: plan.exits.storage[index])
+        }
+        for index in 0..<plan.moves.length {
+            let move = plan.moves.storage[index]
+            // A move of a machine nested in this one is not the definition's.
+            guard move.member == 0 else { continue }
+            effects += installed.effects(of: TakenRoute(id: move.id, clause: move.clause))
+        }
+        for index in 0..<plan.entries.length {
+            effects += lifecycleEffects.entries(of: plan.entries.storage[index])
+        }
+        return effects
     }
 
     /// Tells the observers `result`, then every result that waits, in order,
@@ -340,7 +364,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @discardableResult
     public func start() -> [Effect] {
         guard machine.start() else { return [] }
-        return machine.configuration.flatMap { definition.entryEffects[$0] ?? [] }
+        return machine.configuration.flatMap { lifecycleEffects.entries(of: machine.internedCode(of: $0)) }
     }
 }
 

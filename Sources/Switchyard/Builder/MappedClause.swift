@@ -77,25 +77,4 @@ final class MappedClause<S: StateType, E: EventType, Effect> {
         case .computed: return compute(state, event).map { $0.toState ?? state }
         }
     }
-
-    /// ``target(_:_:)`` for an effect machine: tells `recorder` what the
-    /// clause emits when it takes the request.
-    @inlinable
-    @inline(__always)
-    func target(_ state: S, _ event: E, recording recorder: EffectRecorder<S, E, Effect>) -> S? {
-        switch targetKind {
-        case .fixed:
-            recorder.record(clause.effects)
-            return fixedTarget ?? state
-        case .computedState:
-            guard let target = computeState(state, event) else { return nil }
-            recorder.record(clause.effects)
-            return target
-        case .computed:
-            guard let reaction = compute(state, event) else { return nil }
-            let own = clause.effects
-            recorder.record(own.isEmpty ? reaction.effects : own + reaction.effects)
-            return reaction.toState ?? state
-        }
-    }
 }

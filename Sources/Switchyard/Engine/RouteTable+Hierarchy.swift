@@ -160,17 +160,25 @@ extension RouteTable {
     }
 
     /// The first route mapping that names a target for `event` (`nil` when
-    /// asking for a state) from `state`, in registration order.
+    /// asking for a state) from `state`, in registration order, and what was
+    /// taken; a mapping that covers the request and refuses it sets `refusal`.
     // Always inlined: out of line in `decide(event:…)`, it cost `mapping` 30
     // instructions a request (a retain of the storage and the call).
     @inlinable
     @inline(__always)
-    func mappedTarget(event: E?, from state: S, userInfo: UserInfoBox?) -> S? {
+    func mappedMove(event: E?, from state: S, userInfo: UserInfoBox?, refusal: inout Refusal?) -> (
+        target: S, taken: TakenRoute
+    )? {
         let storage = self.storage
         var node = storage.routeMappingChain.head
         while node >= 0 {
-            if let target = storage.routeMappingTarget(at: node, event: event, from: state, userInfo: userInfo) {
-                return target
+            switch storage.routeMappingAnswer(at: node, event: event, from: state, userInfo: userInfo) {
+            case .move(let target, let clause):
+                return (target, TakenRoute(id: storage.routeMappings[node].id, clause: clause))
+            case .refused:
+                refusal = Refusal.merging(refusal, .conditions)
+            case .none:
+                break
             }
             node = storage.routeMappings.next(after: node)
         }

@@ -14,6 +14,9 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline typealias Condition = (Context) -> Bool
     @usableFromInline typealias RouteMapping = (E?, S, Any?) -> S?
     @usableFromInline typealias StateRouteMapping = (S, Any?) -> [S]?
+    /// A route mapping as the table asks it: a mapping written as a closure
+    /// (``RouteMapping``), wrapped, or a definition's, which names its clause.
+    @usableFromInline typealias MappingBody = (E?, S, UserInfoBox?) -> MappingAnswer<S>
 
     /// One registered route in one chain.
     ///
@@ -103,7 +106,7 @@ struct RouteTable<S: StateType, E: EventType> {
         /// For each node of `stateEntries`, the code of its route's source.
         @exclusivity(unchecked) @usableFromInline var stateNodeSources: [SymbolCode] = []
         /// Route mappings of both kinds, each kind one chain in registration order.
-        @exclusivity(unchecked) @usableFromInline var routeMappings = ChainStore<Mapping<RouteMapping>>()
+        @exclusivity(unchecked) @usableFromInline var routeMappings = ChainStore<Mapping<MappingBody>>()
         @exclusivity(unchecked) @usableFromInline var routeMappingChain = Chain()
         @exclusivity(unchecked) @usableFromInline var stateRouteMappings = ChainStore<Mapping<StateRouteMapping>>()
         @exclusivity(unchecked) @usableFromInline var stateRouteMappingChain = Chain()
@@ -136,8 +139,17 @@ struct RouteTable<S: StateType, E: EventType> {
         /// this storage, which keeps it alive even if the mapping removes
         /// itself while it runs (the removal then changes a copy).
         @inlinable
+        func routeMappingAnswer(at node: Int32, event: E?, from state: S, userInfo: UserInfoBox?) -> MappingAnswer<S> {
+            Unretained(routeMappings[node].box).withObject { $0.body(event, state, userInfo) }
+        }
+
+        /// The state the route mapping at `node` names for `event` from `state`, if any.
+        @inlinable
         func routeMappingTarget(at node: Int32, event: E?, from state: S, userInfo: UserInfoBox?) -> S? {
-            Unretained(routeMappings[node].box).withObject { $0.body(event, state, userInfo?.value) }
+            guard
+                case .move(let target, _) = routeMappingAnswer(at: node, event: event, from: state, userInfo: userInfo)
+            else { return nil }
+            return target
         }
 
         /// What the state route mapping at `node` allows from `state`, called
@@ -328,6 +340,17 @@ struct RouteTable<S: StateType, E: EventType> {
     /// - Returns: Its node, for ``removeRouteMapping(at:)``.
     @inlinable
     mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) -> Int32 {
+        addRouteMapping(id) { event, state, userInfo in
+            mapping(event, state, userInfo?.value).map { .move(to: $0, clause: -1) } ?? .none
+        }
+    }
+
+    /// Adds a route mapping that answers as the table asks, after the others:
+    /// a definition's, which names the clause that answered, and refuses.
+    ///
+    /// - Returns: Its node, for ``removeRouteMapping(at:)``.
+    @inlinable
+    mutating func addRouteMapping(_ id: RegistrationID, answering mapping: @escaping MappingBody) -> Int32 {
         let storage = uniqueStorage
         return storage.routeMappings.append(Mapping(id: id, body: mapping), to: &storage.routeMappingChain)
     }
@@ -342,7 +365,7 @@ struct RouteTable<S: StateType, E: EventType> {
     ///   with the table.
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeRouteMapping(at node: Int32) -> Mapping<RouteMapping> {
+    mutating func removeRouteMapping(at node: Int32) -> Mapping<MappingBody> {
         let storage = uniqueStorage
         return storage.routeMappings.remove(node, from: &storage.routeMappingChain)
     }
@@ -413,7 +436,9 @@ struct RouteTable<S: StateType, E: EventType> {
                     // A route to `.any` keeps an event's machine where it is.
                     let target = entry.target ?? state
                     guard let refused = entry.refusal(event: event, from: state, to: target, userInfo: userInfo) else {
-                        return .move(to: target, code: entry.target == nil ? stateCode : entry.targetCode)
+                        return .move(
+                            to: target, code: entry.target == nil ? stateCode : entry.targetCode,
+                            taken: TakenRoute(id: entry.id))
                     }
                     refusal = Refusal.merging(refusal, refused)
                     node = storage.eventEntries.next(after: node)
@@ -426,8 +451,8 @@ struct RouteTable<S: StateType, E: EventType> {
                 return decision
             }
         }
-        if let target = mappedTarget(event: event, from: state, userInfo: userInfo) {
-            return .move(to: target, code: .unknown)
+        if let (target, taken) = mappedMove(event: event, from: state, userInfo: userInfo, refusal: &refusal) {
+            return .move(to: target, code: .unknown, taken: taken)
         }
         return refusal.map(Decision.refused) ?? .noRoute
     }
@@ -489,11 +514,10 @@ struct RouteTable<S: StateType, E: EventType> {
                 || someRouteAllows(byEvent: byEvent, .wildcard, targetCode, &refusal)
                 || someRouteAllows(byEvent: byEvent, .wildcard, .wildcard, &refusal)
         }
-        if someRouteAllows(byEvent: false, &refusal) || someRouteAllows(byEvent: true, &refusal) {
-            return .move(to: target, code: targetCode)
-        }
-        if mappingsAllow(from: state, to: target, userInfo: userInfo) {
-            return .move(to: target, code: targetCode)
+        if someRouteAllows(byEvent: false, &refusal) || someRouteAllows(byEvent: true, &refusal)
+            || mappingsAllow(from: state, to: target, userInfo: userInfo)
+        {
+            return .move(to: target, code: targetCode, taken: .none)
         }
         return refusal.map(Decision.refused) ?? .noRoute
     }
@@ -551,7 +575,9 @@ enum Refusal: Hashable, Sendable {
 enum Decision<S: StateType> {
     /// A route or mapping allows the move to this state, whose code is given
     /// (``SymbolCode/unknown`` after a route mapping: no look-up was needed).
-    case move(to: S, code: SymbolCode)
+    /// An event's decision names what it took; a state request's, which may
+    /// be allowed by several routes at once, names nothing (``TakenRoute/none``).
+    case move(to: S, code: SymbolCode, taken: TakenRoute)
     /// No route or mapping covers the request.
     case noRoute
     /// Routes cover the request, but each one's guard refused it.

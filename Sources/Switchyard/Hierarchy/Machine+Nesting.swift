@@ -424,10 +424,11 @@ extension Machine {
             },
             mappedTarget: { event, from, userInfo in
                 machine.withObject { machine in
-                    let target = machine.mappedTarget(
+                    var refusal: Refusal?
+                    let move = machine.mappedMove(
                         event: hasEvents ? event?.load(as: E.self) : nil, from: machine.value(of: from),
-                        userInfo: userInfo)
-                    return target.map { machine.internedCode(of: $0) }
+                        userInfo: userInfo, refusal: &refusal)
+                    return move.map { machine.internedCode(of: $0.target) }
                 }
             },
             mappingsAllow: { event, from, to, userInfo in

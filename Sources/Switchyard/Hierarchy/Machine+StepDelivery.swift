@@ -12,13 +12,15 @@ extension Machine {
     /// change; each machine's handlers of the transition, innermost machine
     /// first; entry handlers, outermost state first and, for one state,
     /// outermost machine first. Then runs the requests its handlers made.
+    /// `reading` is shown the complete plan before anything runs.
     @inlinable
     func takeStep(
         kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
-        nesting: Nesting
+        nesting: Nesting, reading: StepReader
     ) {
         chart.complete(&plan)
         let afterCode = nesting.planDelivery(of: &plan, chart: chart)
+        reading(plan)
         let beforeCode = currentCode
         let context = Context(
             event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),

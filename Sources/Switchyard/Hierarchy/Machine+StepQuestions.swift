@@ -65,11 +65,12 @@ extension Machine {
         guard nesting.isActive(member, in: chart) else { return nil }
         // A plan of its own: the question may be asked while a step runs.
         var question = StepPlan()
-        _ = chooseMoves(
+        var refusal = chooseMoves(
             event: event, eventCode: routes.code(of: event.load(as: E.self)), member: member, userInfo: userInfo,
             chart: chart, nesting: nesting, into: &question)
         if question.moves.isEmpty {
-            chooseMappedMove(event: event, member: member, userInfo: userInfo, chart: chart, into: &question)
+            chooseMappedMove(
+                event: event, member: member, userInfo: userInfo, chart: chart, into: &question, refusal: &refusal)
         }
         guard !question.moves.isEmpty else { return nil }
         chart.complete(&question)

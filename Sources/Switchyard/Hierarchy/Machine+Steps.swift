@@ -59,11 +59,13 @@ extension Machine {
 
     // MARK: Requests
 
-    /// Decides and takes the step `event`, sent to this machine, causes.
+    /// Decides and takes the step `event`, sent to this machine, causes;
+    /// `reading` is shown the step once it is planned, before any handler
+    /// runs (see ``perform(event:userInfo:reading:)``).
     @inlinable
-    func performStep(event: E, userInfo: UserInfoBox?) -> Decision<S> {
+    func performStep(event: E, userInfo: UserInfoBox?, reading: StepReader) -> Decision<S> {
         let outcome = BorrowedEvent.lending(event) { lent in
-            performStep(.event(lent), userInfo: userInfo)
+            performStep(.event(lent), userInfo: userInfo, reading: reading)
         }
         return decision(after: outcome)
     }
@@ -75,26 +77,30 @@ extension Machine {
     }
 
     /// Has the root of this machine's hierarchy (itself, unless it is nested)
-    /// decide and take the step `request` causes.
+    /// decide and take the step `request` causes; `reading` is shown the
+    /// step if this machine is the root.
     @inlinable
-    func performStep(_ request: StepRequest, userInfo: UserInfoBox?) -> NestedOutcome {
+    func performStep(_ request: StepRequest, userInfo: UserInfoBox?, reading: StepReader = { _ in }) -> NestedOutcome {
         if let link = nestingLink {
             return link.request(link.member, request, userInfo)
         }
-        return requestStep(member: 0, request, userInfo: userInfo)
+        return requestStep(member: 0, request, userInfo: userInfo, reading: reading)
     }
 
     @inlinable
     func decision(after outcome: NestedOutcome) -> Decision<S> {
         switch outcome {
-        case .moved: .move(to: currentState, code: currentCode)
+        case .moved: .move(to: currentState, code: currentCode, taken: .none)
         case .refused(let refusal): refusal.map(Decision.refused) ?? .noRoute
         }
     }
 
-    /// Decides and takes the step `request`, made to `member`, causes.
+    /// Decides and takes the step `request`, made to `member`, causes;
+    /// `reading` is shown the step once it is planned.
     @inlinable
-    func requestStep(member: Int, _ request: StepRequest, userInfo: UserInfoBox?) -> NestedOutcome {
+    func requestStep(
+        member: Int, _ request: StepRequest, userInfo: UserInfoBox?, reading: StepReader = { _ in }
+    ) -> NestedOutcome {
         guard !mustQueueRequest() else {
             queuedRequests.append(queued(request, member: member, userInfo: userInfo))
             return .refused(.queued)
@@ -113,7 +119,7 @@ extension Machine {
             return .refused(.inactive)
         }
         let eventCode: SymbolCode
-        let refusal: Refusal?
+        var refusal: Refusal?
         switch request {
         case .event(let event):
             eventCode = code(of: event.load(as: E.self), in: routes)
@@ -121,7 +127,8 @@ extension Machine {
                 event: event, eventCode: eventCode, member: member, userInfo: userInfo, chart: chart,
                 nesting: nesting, into: &plan)
             if plan.moves.isEmpty {
-                chooseMappedMove(event: event, member: member, userInfo: userInfo, chart: chart, into: &plan)
+                chooseMappedMove(
+                    event: event, member: member, userInfo: userInfo, chart: chart, into: &plan, refusal: &refusal)
             }
         case .state(let target):
             eventCode = .wildcard
@@ -135,7 +142,7 @@ extension Machine {
         }
         takeStep(
             kind: request.kind, event: request.event, eventCode: eventCode, userInfo: userInfo, chart: chart,
-            nesting: nesting)
+            nesting: nesting, reading: reading)
         return .moved
     }
 
@@ -166,7 +173,7 @@ extension Machine {
     /// to each active atomic state inside the member, then up through its
     /// ancestors to the root, each node's machines asked innermost first.
     /// Returns why routes refused. Route mappings are the caller's to try
-    /// (``chooseMappedMove(event:member:userInfo:chart:into:)``) when no
+    /// (``chooseMappedMove(event:member:userInfo:chart:into:refusal:)``) when no
     /// route moves.
     @inlinable
     func chooseMoves(
@@ -256,18 +263,23 @@ extension Machine {
     }
 
     /// Fills `plan` with the move `member`'s route mappings name for `event`
-    /// (`nil`: a state request) from its state, if they name one.
+    /// (`nil`: a state request) from its state, if they name one; a mapping
+    /// that covers the request and refuses it sets `refusal`.
     @inlinable
     func chooseMappedMove(
-        event: BorrowedEvent?, member: Int, userInfo: UserInfoBox?, chart: Statechart, into plan: inout StepPlan
+        event: BorrowedEvent?, member: Int, userInfo: UserInfoBox?, chart: Statechart, into plan: inout StepPlan,
+        refusal: inout Refusal?
     ) {
         let nesting = uncheckedNesting
         // Mappings decide: a request one makes is refused.
         decisionDepth += 1
+        var taken = TakenRoute.none
         let target: SymbolCode?
         if member == 0 {
-            target = mappedTarget(event: event?.load(as: E.self), from: currentState, userInfo: userInfo)
-                .map(internedCode(of:))
+            let move = mappedMove(
+                event: event?.load(as: E.self), from: currentState, userInfo: userInfo, refusal: &refusal)
+            taken = move?.taken ?? .none
+            target = move.map { internedCode(of: $0.target) }
         } else {
             target = nesting.withAccess(of: member) {
                 $0.routes.mappedTarget(event, nesting.memberStates[member].current, userInfo)
@@ -276,20 +288,25 @@ extension Machine {
         decisionDepth -= 1
         guard let target else { return }
         let host = nesting.memberStates[member].hostNode
-        chart.choose(
-            StepPlan.Move(
-                source: host, target: nesting.node(of: target, in: member, chart: chart), isLocal: member != 0),
-            into: &plan)
+        var move = StepPlan.Move(
+            source: host, target: nesting.node(of: target, in: member, chart: chart), isLocal: member != 0)
+        move.id = taken.id
+        move.clause = taken.clause
+        move.member = UInt32(member)
+        chart.choose(move, into: &plan)
     }
 
     /// The state this machine's route mappings name for `event` (`nil`: a
-    /// state request) from `state`.
+    /// state request) from `state`, and what was taken; a mapping that
+    /// covers the request and refuses it sets `refusal`.
     @inlinable
-    func mappedTarget(event: E?, from state: S, userInfo: UserInfoBox?) -> S? {
+    func mappedMove(event: E?, from state: S, userInfo: UserInfoBox?, refusal: inout Refusal?) -> (
+        target: S, taken: TakenRoute
+    )? {
         // A local copy, let go before the caller interns the answer (which
         // would otherwise copy the whole table): mappings may change the machine.
         let routes = self.routes
-        return routes.mappedTarget(event: event, from: state, userInfo: userInfo)
+        return routes.mappedMove(event: event, from: state, userInfo: userInfo, refusal: &refusal)
     }
 
     /// Fills `plan` with the move a request to `member` for the node

@@ -56,7 +56,7 @@ extension Machine {
             let decision = routes.decide(
                 event: event, code: routes.code(of: event), from: state, code: currentStateCode(in: routes),
                 userInfo: userInfo)
-            guard case .move(let target, _) = decision else {
+            guard case .move(let target, _, _) = decision else {
                 return nil
             }
             return target
@@ -251,6 +251,15 @@ extension Machine {
     public func addRouteMapping(_ routeMapping: @escaping RouteMapping) -> Disposable {
         let id = makeID()
         return registration(id, at: routes.addRouteMapping(id, routeMapping), in: .routeMapping)
+    }
+
+    /// Adds a route mapping that answers as the engine asks it: a
+    /// definition's, which names the clause that took the request, and
+    /// refuses when the clauses that cover it refuse.
+    @inlinable
+    func addAnsweringRouteMapping(_ mapping: @escaping RouteTable<S, E>.MappingBody) -> Disposable {
+        let id = makeID()
+        return registration(id, at: routes.addRouteMapping(id, answering: mapping), in: .routeMapping)
     }
 
     /// Adds a route mapping and a handler that runs after each event-driven

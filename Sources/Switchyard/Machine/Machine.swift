@@ -232,11 +232,26 @@ extension Machine {
         return code
     }
 
+    /// Shown a statechart's step once it is planned, before anything runs.
+    @usableFromInline
+    typealias StepReader = (borrowing StepPlan) -> Void
+
     /// Decides, moves and delivers one event; the one path under every event API.
     @inlinable
     func perform(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
+        perform(event: event, userInfo: userInfo, reading: { _ in })
+    }
+
+    /// Decides, moves and delivers one event. The decision names the route
+    /// it took; a statechart's step, which may take several and exit and
+    /// enter states, is shown to `reading` once planned, before any handler
+    /// runs (its plan holds the routes taken and the states exited and
+    /// entered, in order). So a client (an effect machine) learns what its
+    /// own request took, whatever requests the handlers make afterwards.
+    @inlinable
+    func perform(event: E, userInfo: consuming UserInfoBox?, reading: StepReader) -> Decision<S> {
         if chart != nil {
-            return performStep(event: event, userInfo: userInfo)
+            return performStep(event: event, userInfo: userInfo, reading: reading)
         }
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
@@ -253,7 +268,7 @@ extension Machine {
         let decision = routes.decide(event: event, code: eventCode, from: from, code: fromCode, userInfo: userInfo)
         decisionDepth = 0
         switch decision {
-        case .move(let target, let code):
+        case .move(let target, let code, _):
             let toCode = move(to: target, code: code, in: routes)
             let codes = TransitionCodes(event: eventCode, from: fromCode, to: toCode)
             deliver(.event, event: event, from: from, to: target, userInfo: consume userInfo, codes: codes)
@@ -294,7 +309,7 @@ extension Machine {
         let decision = routes.decide(from: from, code: fromCode, to: target, code: targetCode, userInfo: userInfo)
         decisionDepth = 0
         switch decision {
-        case .move(_, let code):
+        case .move(_, let code, _):
             let toCode = move(to: target, code: code, in: routes)
             let codes = TransitionCodes(event: .wildcard, from: fromCode, to: toCode)
             deliver(.state, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)

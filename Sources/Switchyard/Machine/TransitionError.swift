@@ -168,7 +168,7 @@ extension Machine {
     public func attemptEvent(_ event: E, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
         switch perform(event: event, userInfo: UserInfoBox.boxing(userInfo)) {
-        case .move(let target, _):
+        case .move(let target, _, _):
             return .success(target)
         case .noRoute:
             return .failure(TransitionError(nil, event: event, fromState: fromState))
@@ -190,7 +190,7 @@ extension Machine {
     public func attemptState(_ toState: S, userInfo: Any? = nil) -> Result<S, TransitionError> {
         let fromState = state
         switch perform(state: toState, userInfo: UserInfoBox.boxing(userInfo)) {
-        case .move(let target, _):
+        case .move(let target, _, _):
             return .success(target)
         case .noRoute:
             return .failure(TransitionError(nil, fromState: fromState, toState: toState))

@@ -351,3 +351,82 @@ extension Result {
         return false
     }
 }
+
+// What the engine says a request took is what its effects are looked up by.
+extension DefinitionDSLTests {
+    @Test func aPlainMachineSaysAClauseThatCoveredTheEventRefusedItAsThePureFunctionDoes() {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.open, .closed) {
+                On(.close) { door, _ in door == .open ? .closed : nil }
+                On(.kick) { _, _ in .broken }.guard { _, _ in false }
+            }
+        }
+        for event in [DoorEvent.close, .kick] {
+            let machine = door.makeMachine()
+            #expect(door.attemptTransition(from: .closed, on: event).failureReason == .conditionsRefused)
+            #expect(machine.attemptEvent(event).failureReason == .conditionsRefused, "\(event)")
+            #expect(machine.state == .closed)
+        }
+        #expect(door.makeMachine().attemptEvent(.lock).failureReason == .noRoute)
+    }
+
+    @Test func anEffectMachineReportsTheEffectsOfItsOwnDefinitionOnly() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+            From(.open) { On(.close) { _, _ in .transition(to: .closed, emit: "slam") } }
+        }
+        let other = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.open) { On(.kick, transitionTo: .broken, emit: "other's crash") }
+            From(.closed) { On(.knock) { _, _ in .transition(to: .open, emit: "other's knock") } }
+        }
+        let machine = EffectMachine(door)
+        machine.machine.addDefinition(other)
+        machine.machine.addRoutes(event: .lock, transitions: [.closed => .locked])
+        machine.machine.addRoute(.locked => .closed)
+        #expect(try machine.transition(.knock).effects == [])
+        #expect(try machine.transition(.close).effects == ["slam"])
+        #expect(try machine.transition(.lock).effects == [])
+        machine.machine <- .closed
+        #expect(try machine.transition(.open).effects == ["creak"])
+        #expect(try machine.transition(.kick).effects == [])
+        #expect(machine.state == .broken)
+    }
+
+    @Test func aComputedClauseThatAsksItsMachineAQuestionStillEmitsItsOwnEffects() throws {
+        var machine: EffectMachine<Door, DoorEvent, String>?
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                On(.kick) { _, _ in
+                    // Asks the same mapping another question before answering.
+                    let opens = machine?.machine.canTryEvent(.knock) != nil
+                    return .transition(to: .broken, emit: "kick", opens ? "knock would open" : "knock would not")
+                }
+                On(.knock) { _, _ in .transition(to: .open, emit: "knock") }
+            }
+        }
+        machine = EffectMachine(door)
+        #expect(try machine?.transition(.kick).effects == ["kick", "knock would open"])
+    }
+
+    @Test func aStatechartStepsEffectsAreItsOwnWhenItsHandlersMakeRequests() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                OnExit(emit: "leave closed")
+                On(.open, transitionTo: .open, emit: "creak")
+            }
+            From(.open) {
+                OnEntry(emit: "enter open")
+                OnExit(emit: "leave open")
+                On(.close, transitionTo: .closed, emit: "slam")
+            }
+        }
+        let machine = EffectMachine(door)
+        // A request made by an entry handler waits for the step, then runs.
+        machine.machine.addEntryHandler(.open) { [unowned machine] _ in
+            machine.machine <-! .close
+        }
+        let opened = try machine.transition(.open)
+        #expect(opened.effects == ["leave closed", "creak", "enter open"])
+        #expect(machine.state == .closed)
+    }
+}
