@@ -43,8 +43,9 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
 
     /// What a machine's route mapping answers `event` in `state`: the
     /// target of the first clause that takes it (`state` itself for a stay)
-    /// and the clause's place, without its effects; a refusal when clauses
-    /// cover the request and refuse it.
+    /// and the clause's place, without its effects (but a computed clause's,
+    /// handed to `keeper`); a refusal when clauses cover the request and
+    /// refuse it.
     ///
     /// Each of the first eight cases has a copy of the search of its own, and
     /// so calls its clauses' closures from call sites of its own. Called from
@@ -56,7 +57,9 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
     /// call site runs 9 instructions a request fewer, and 18 ns slower, 75
     /// against 57.)
     @inlinable
-    func mappingAnswer(_ state: S, _ event: E) -> MappingAnswer<S> {
+    func mappingAnswer(_ state: S, _ event: E, keepingEffectsIn keeper: DefinitionMapping<S, E, Effect>?)
+        -> MappingAnswer<S>
+    {
         // The copies differ by a constant, which keeps the compiler from
         // folding them back into one; and they are chosen by comparisons, not
         // by a `switch`, which would jump through a table: one more indirect
@@ -65,30 +68,34 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
         if caseIndex < 4 {
             if caseIndex < 2 {
                 return caseIndex == 0
-                    ? mappingAnswer(state, event, inCase: 0) : mappingAnswer(state, event, inCase: 1)
+                    ? mappingAnswer(state, event, inCase: 0, keeper) : mappingAnswer(state, event, inCase: 1, keeper)
             }
-            return caseIndex == 2 ? mappingAnswer(state, event, inCase: 2) : mappingAnswer(state, event, inCase: 3)
+            return caseIndex == 2
+                ? mappingAnswer(state, event, inCase: 2, keeper) : mappingAnswer(state, event, inCase: 3, keeper)
         }
         if caseIndex < 8 {
             if caseIndex < 6 {
                 return caseIndex == 4
-                    ? mappingAnswer(state, event, inCase: 4) : mappingAnswer(state, event, inCase: 5)
+                    ? mappingAnswer(state, event, inCase: 4, keeper) : mappingAnswer(state, event, inCase: 5, keeper)
             }
-            return caseIndex == 6 ? mappingAnswer(state, event, inCase: 6) : mappingAnswer(state, event, inCase: 7)
+            return caseIndex == 6
+                ? mappingAnswer(state, event, inCase: 6, keeper) : mappingAnswer(state, event, inCase: 7, keeper)
         }
-        return mappingAnswer(state, event, inCase: caseIndex)
+        return mappingAnswer(state, event, inCase: caseIndex, keeper)
     }
 
     /// ``mappingAnswer(_:_:)`` once the state's case is known; inlined into
     /// each case's copy.
     @inlinable
     @inline(__always)
-    func mappingAnswer(_ state: S, _ event: E, inCase caseIndex: Int) -> MappingAnswer<S> {
+    func mappingAnswer(
+        _ state: S, _ event: E, inCase caseIndex: Int, _ keeper: DefinitionMapping<S, E, Effect>?
+    ) -> MappingAnswer<S> {
         var refused = false
         let found = MappedClauses.first(
             among: positions(ofCase: caseIndex, from: state), entry: { lists[$0] }, from: state, in: state,
             on: event, refused: &refused
-        ) { clause in clause.target(state, event).map { (target: $0, clause: clause.index) } }
+        ) { clause in clause.target(state, event, keepingEffectsIn: keeper).map { (target: $0, clause: clause.index) } }
         guard let found else { return refused ? .refused : .none }
         return .move(to: found.target, clause: Int32(found.clause))
     }

@@ -138,17 +138,11 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
     @inlinable
     func answer(on event: E?, in state: S) -> MappingAnswer<S> {
         guard let event else { return .none }
-        if !keepsReactions, let dispatch {
-            return dispatch.withObject { $0.mappingAnswer(state, event) }
+        let keeper = keepsReactions ? self : nil
+        if let dispatch {
+            return dispatch.withObject { $0.mappingAnswer(state, event, keepingEffectsIn: keeper) }
         }
-        var refused = false
-        guard let (clause, reaction) = mapped.answer(state, event, refused: &refused) else {
-            return refused ? .refused : .none
-        }
-        if keepsReactions, case .computed = mapped.clauses[clause].target {
-            computedEffects = reaction.effects
-        }
-        return .move(to: reaction.toState ?? state, clause: Int32(clause))
+        return mapped.mappingAnswer(state, event, keepingEffectsIn: keeper)
     }
 
     /// What the clause at `clause` emitted when it answered last.

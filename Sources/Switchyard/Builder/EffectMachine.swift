@@ -90,10 +90,12 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @usableFromInline let installed: InstalledDefinition<S, E, Effect>
     /// The definition's entry and exit effects, by the machine's code of each state.
     @usableFromInline let lifecycleEffects: LifecycleEffects<Effect>
-    // Dynamic exclusivity checks are off, as in the machine: observers are
-    // called from copies, and the checks cost more than the bookkeeping.
-    @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
-    @exclusivity(unchecked) @usableFromInline var lastObserverID = 0
+    /// The observers, in an object of their own: what removes one holds it
+    /// weakly, and a weak reference to the effect machine itself would make
+    /// every retain and release of it take the runtime's slow path.
+    @usableFromInline let observers = ObserverList()
+    // Dynamic exclusivity checks are off, as in the machine: nothing here is
+    // held across a call to user code, and the checks cost more than the bookkeeping.
     /// The results of the requests made while another one was being decided,
     /// delivered or told, in the order they were made; `nil` for a request
     /// still being decided. Told after the request in progress.
@@ -101,6 +103,16 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// How many requests are being decided and delivered.
     @exclusivity(unchecked) @usableFromInline var requestDepth = 0
+
+    /// The observers, in the order they were added.
+    @usableFromInline
+    final class ObserverList {
+        @exclusivity(unchecked) @usableFromInline var list: [Observer] = []
+        @exclusivity(unchecked) @usableFromInline var lastID = 0
+
+        @usableFromInline
+        init() {}
+    }
 
     /// An observer, and what removes it.
     @usableFromInline
@@ -318,7 +330,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @inlinable
     func tell(_ result: Transition.Result) {
         // A copy: observers may add or remove observers.
-        let observers = self.observers
+        let observers = self.observers.list
         for observer in observers {
             observer.callback(result)
         }
@@ -346,11 +358,11 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// - Returns: What removes the observer.
     @discardableResult
     public func onTransition(_ callback: @escaping Transition.Callback) -> Disposable {
-        lastObserverID += 1
-        let id = lastObserverID
-        observers.append(Observer(id: id, callback: callback))
-        return ActionDisposable { [weak self] in
-            self?.observers.removeAll { $0.id == id }
+        observers.lastID += 1
+        let id = observers.lastID
+        observers.list.append(Observer(id: id, callback: callback))
+        return ActionDisposable { [weak observers] in
+            observers?.list.removeAll { $0.id == id }
         }
     }
 

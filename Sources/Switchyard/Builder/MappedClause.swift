@@ -68,13 +68,21 @@ final class MappedClause<S: StateType, E: EventType, Effect> {
 
     /// Where the clause takes the machine from `state` on `event` (`state`
     /// itself for a stay), without its effects; `nil` if its closure refuses.
+    /// A computed clause's reaction makes effects that cannot be looked up
+    /// by the clause later: they are handed to `keeper`, if any.
     @inlinable
     @inline(__always)
-    func target(_ state: S, _ event: E) -> S? {
+    func target(_ state: S, _ event: E, keepingEffectsIn keeper: DefinitionMapping<S, E, Effect>?) -> S? {
         switch targetKind {
         case .fixed: return fixedTarget ?? state
         case .computedState: return computeState(state, event)
-        case .computed: return compute(state, event).map { $0.toState ?? state }
+        case .computed:
+            guard let reaction = compute(state, event) else { return nil }
+            if let keeper {
+                let own = clause.effects
+                keeper.computedEffects = own.isEmpty ? reaction.effects : own + reaction.effects
+            }
+            return reaction.toState ?? state
         }
     }
 }

@@ -3,10 +3,11 @@
 ///
 /// Every path finds its clause with the one search,
 /// ``first(among:entry:from:in:on:refused:answer:)``: the pure function
-/// through ``answer(_:_:refused:)``, a machine's mapping through the per-case
-/// ``CaseDispatch`` when the state is an enum (without building a
-/// ``Reaction`` for a plain machine). They differ only in the lists they
-/// search and in what they ask of the clause found.
+/// through ``answer(_:_:refused:)``, a machine's mapping (plain or an effect
+/// machine's) through ``mappingAnswer(_:_:keepingEffectsIn:)``, by the
+/// per-case ``CaseDispatch`` when the state is an enum, without building a
+/// ``Reaction``. They differ only in the lists they search and in what they
+/// ask of the clause found.
 @usableFromInline
 struct MappedClauses<S: StateType, E: EventType, Effect> {
     /// A clause to try, and whether its state side must be matched on each
@@ -99,26 +100,54 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
         if let dispatch {
             return dispatch.answer(state, event, refused: &refused)
         }
+        return search(state, event, refused: &refused) { $0.reaction(state, event) }
+    }
+
+    /// What a machine's route mapping answers `event` in `state`: the
+    /// target of the first clause that takes it (`state` itself for a stay)
+    /// and the clause's place, in the order ``answer(_:_:refused:)`` tries
+    /// them, without building its reaction (a computed clause's effects are
+    /// handed to `keeper`); a refusal when clauses cover the request and
+    /// refuse it.
+    @inlinable
+    func mappingAnswer(_ state: S, _ event: E, keepingEffectsIn keeper: DefinitionMapping<S, E, Effect>?)
+        -> MappingAnswer<S>
+    {
+        if let dispatch {
+            return dispatch.mappingAnswer(state, event, keepingEffectsIn: keeper)
+        }
+        var refused = false
+        let found = search(state, event, refused: &refused) { clause in
+            clause.target(state, event, keepingEffectsIn: keeper).map { (target: $0, clause: clause.index) }
+        }
+        guard let found else { return refused ? .refused : .none }
+        return .move(to: found.target, clause: Int32(found.clause))
+    }
+
+    /// The first clause that takes `event` in `state` without a dispatch,
+    /// and what `answer` makes of it, in the order ``answer(_:_:refused:)`` says.
+    @inlinable
+    func search<Answer>(
+        _ state: S, _ event: E, refused: inout Bool, answer: (MappedClause<S, E, Effect>) -> Answer?
+    ) -> Answer? {
         if parents.isEmpty {
             return Self.first(
                 among: flatEntries.indices, entry: { flatEntries[$0] }, from: state, in: state, on: event,
-                refused: &refused
-            ) { $0.reaction(state, event) }
+                refused: &refused, answer: answer)
         }
         var level: S? = state
         while let current = level {
-            if let answer = Self.first(
+            if let found = Self.first(
                 among: stateEntries.indices, entry: { stateEntries[$0] }, from: current, in: state, on: event,
-                refused: &refused, answer: { $0.reaction(state, event) })
+                refused: &refused, answer: answer)
             {
-                return answer
+                return found
             }
             level = parents[current]
         }
         return Self.first(
             among: rootEntries.indices, entry: { rootEntries[$0] }, from: state, in: state, on: event,
-            refused: &refused
-        ) { $0.reaction(state, event) }
+            refused: &refused, answer: answer)
     }
 
     /// The first clause among the entries at `positions` (read with `entry`,
