@@ -430,3 +430,19 @@ extension DefinitionDSLTests {
         #expect(machine.state == .closed)
     }
 }
+
+extension DefinitionDSLTests {
+    @Test func anEffectMachineWhoseMachineIsNestedInAnotherStopsWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+                From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+            }
+            let effects = EffectMachine(door)
+            let house = Machine<Door, DoorEvent>(state: .open)
+            house.nest(effects.machine, under: .broken)
+            house <- .broken
+            _ = effects.attemptTransition(.open)
+        }
+        #expect(message(of: result).contains("An EffectMachine's machine was nested in another machine"))
+    }
+}
