@@ -7,7 +7,7 @@
 @inlinable
 func project<Root, Value>(_ root: Root, as type: Value.Type) -> Value? {
     if Value.self == Root.self {
-        return unsafeBitCast(root, to: Value.self)
+        return identityCast(root, to: Value.self)
     }
     return CasePattern<Root>.payload(of: root, as: Value.self)
 }
@@ -20,7 +20,7 @@ func projecting<Root, RootEvent, View, EventView, Result>(
 ) -> (Root, RootEvent) -> Result {
     if View.self == Root.self, EventView.self == RootEvent.self {
         // The same function type: the closure itself, without a call around it.
-        return unsafeBitCast(body, to: ((Root, RootEvent) -> Result).self)
+        return identityCast(body, to: ((Root, RootEvent) -> Result).self)
     }
     return { root, event in
         guard let view = project(root, as: View.self), let eventView = project(event, as: EventView.self) else {

@@ -60,7 +60,7 @@ struct ChainStore<Element> {
     /// outlined function.)
     @inlinable
     subscript(node: Int32) -> Element {
-        nodes[Int(node)].element.unsafelyUnwrapped
+        nodes[Int(node)].element.unchecked("a node in a chain holds an element")
     }
 
     /// The element at `node`, `nil` if the node is free.
@@ -75,19 +75,19 @@ struct ChainStore<Element> {
         nodes[Int(node)].next
     }
 
-    /// Lets `body` read and change several nodes through one pointer, so that
-    /// linking or unlinking a node checks once, not at every write, that the
-    /// array is not shared. `body` must stay within the nodes' indices.
+    /// Lets `body` read and change several nodes in place, so that linking or
+    /// unlinking a node checks once, not at every write, that the array is
+    /// not shared. The handle checks its indices in debug builds only.
     @inlinable
-    mutating func withNodes<Result>(_ body: (UnsafeMutablePointer<Node>) -> Result) -> Result {
-        nodes.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped) }
+    mutating func withNodes<Result>(_ body: (UnsafeArrayHandle<Node>) -> Result) -> Result {
+        UnsafeArrayHandle.withElements(of: &nodes, body)
     }
 
     /// Makes `second` follow `first` in `chain`; `-1` on either side stands
     /// for the chain's end, whose head (or tail) then becomes the other.
     /// Linking a node is two joins, unlinking one is one.
     @inlinable
-    static func join(_ first: Int32, _ second: Int32, in chain: inout Chain, _ nodes: UnsafeMutablePointer<Node>) {
+    static func join(_ first: Int32, _ second: Int32, in chain: inout Chain, _ nodes: UnsafeArrayHandle<Node>) {
         if first < 0 {
             chain.head = second
         } else {
@@ -105,7 +105,7 @@ struct ChainStore<Element> {
     @inlinable
     static func link(
         _ node: Int32, after previous: Int32, before next: Int32, in chain: inout Chain,
-        _ nodes: UnsafeMutablePointer<Node>
+        _ nodes: UnsafeArrayHandle<Node>
     ) {
         join(previous, node, in: &chain, nodes)
         join(node, next, in: &chain, nodes)
@@ -123,13 +123,10 @@ struct ChainStore<Element> {
         guard node >= 0 else {
             return linkNewNode(element, after: previous, before: next, in: &chain)
         }
-        // A removed node holds no element, so its fields are simply set.
+        // A removed node holds no element, so it is simply overwritten.
         firstFree = withNodes { nodes in
-            let free = nodes + Int(node)
-            let nextFree = free.pointee.next
-            free.pointee.element = element
-            free.pointee.next = next
-            free.pointee.previous = previous
+            let nextFree = nodes[Int(node)].next
+            nodes[Int(node)] = Node(element: element, next: next, previous: previous)
             Self.link(node, after: previous, before: next, in: &chain, nodes)
             return nextFree
         }
@@ -188,11 +185,10 @@ struct ChainStore<Element> {
     mutating func remove(_ node: Int32, from chain: inout Chain) -> Element {
         let nextFree = firstFree
         let element = withNodes { nodes in
-            let removed = nodes + Int(node)
-            Self.join(removed.pointee.previous, removed.pointee.next, in: &chain, nodes)
-            removed.pointee.next = nextFree
-            removed.pointee.previous = -1
-            return removed.pointee.element.take().unsafelyUnwrapped
+            Self.join(nodes[Int(node)].previous, nodes[Int(node)].next, in: &chain, nodes)
+            nodes[Int(node)].next = nextFree
+            nodes[Int(node)].previous = -1
+            return nodes[Int(node)].element.take().unchecked("a node in a chain holds an element")
         }
         firstFree = node
         return element

@@ -88,10 +88,11 @@ struct Symbols<Value: Hashable> {
         return code
     }
 
-    /// The value of `code`, which must be concrete and named.
+    /// The value of `code`, which must be concrete and named. (Debug builds
+    /// check that it names one; release builds unwrap it unchecked.)
     @inlinable
     func value(of code: SymbolCode) -> Value {
-        values[Int(code) - 1].unsafelyUnwrapped
+        values[Int(code) - 1].unchecked("value(of:) was asked about code \(code), which names no value")
     }
 
     /// The value of `code`, `nil` for an anonymous one or one past the end.

@@ -86,14 +86,14 @@ final class BatchRegistration: Disposable {
 /// One per machine, shared by all its registrations, so that making a
 /// registration forms no weak reference and disposing one loads none: the
 /// machine sets ``machine`` once it is made and clears it in its `deinit`.
-/// The reference is unretained, so that disposing costs no retain and
-/// release of the machine: while ``machine`` is set, the machine is alive.
-/// The machine may go away during ``access`` (when the last thing removed
-/// held the last reference to it), so ``access`` touches it no more after
-/// letting go of what it removed.
+/// The reference is ``Unretained``, so that disposing costs no retain and
+/// release of the machine: while ``machine`` is set, the machine is alive
+/// (debug builds check it at each use). The machine may go away during
+/// ``access`` (when the last thing removed held the last reference to it),
+/// so ``access`` touches it no more after letting go of what it removed.
 @usableFromInline
 final class RegistrationOwner {
-    @exclusivity(unchecked) @usableFromInline var machine: Unmanaged<AnyObject>?
+    @exclusivity(unchecked) @usableFromInline var machine: Unretained<AnyObject>?
     /// Once the machine is gone: the registrations it still held then, less
     /// those disposed since. Filled only if registrations outlive the machine,
     /// so that `disposed` still means "``Disposable/dispose()`` was called".
@@ -101,10 +101,10 @@ final class RegistrationOwner {
     /// Whether `machine` still holds the registration, removing it first when
     /// the flag says so; made by the machine, in its own specialised code.
     @usableFromInline let access:
-        (_ machine: Unmanaged<AnyObject>, _ registration: Registration, _ removing: Bool) -> Bool
+        (_ machine: Unretained<AnyObject>, _ registration: Registration, _ removing: Bool) -> Bool
 
     @inlinable
-    init(access: @escaping (Unmanaged<AnyObject>, Registration, Bool) -> Bool) {
+    init(access: @escaping (Unretained<AnyObject>, Registration, Bool) -> Bool) {
         self.access = access
     }
 }

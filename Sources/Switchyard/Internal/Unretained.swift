@@ -30,4 +30,19 @@ struct Unretained<Object: AnyObject> {
         #endif
         return reference._withUnsafeGuaranteedRef(body)
     }
+
+    /// Calls `body` with the object, which must still be alive, as the
+    /// `Subclass` it is: for a reference kept as a base type by code that
+    /// cannot name the object's own (generic) type. Debug builds check the
+    /// cast; release builds trust it.
+    @inlinable
+    @inline(__always)
+    func withObject<Subclass: AnyObject, Result>(as type: Subclass.Type, _ body: (Subclass) -> Result) -> Result {
+        withObject { object in
+            assert(
+                object is Subclass,
+                "Switchyard: an object used unretained as \(Subclass.self) is a \(Swift.type(of: object))")
+            return body(unsafeDowncast(object, to: Subclass.self))
+        }
+    }
 }

@@ -135,11 +135,9 @@ public final class Machine<S: StateType, E: EventType> {
         // Made here, in code an app's build specialises, so that disposing
         // runs specialised code and looks up no generic metadata.
         self.registrationOwner = RegistrationOwner { machine, registration, removing in
-            machine._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: Machine.self).access(registration, removing: removing)
-            }
+            machine.withObject(as: Machine.self) { $0.access(registration, removing: removing) }
         }
-        registrationOwner.machine = Unmanaged.passUnretained(self)
+        registrationOwner.machine = Unretained(self)
         initClosure?(self)
     }
 
