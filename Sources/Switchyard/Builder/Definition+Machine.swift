@@ -144,15 +144,6 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
         }
         return mapped.mappingAnswer(state, event, keepingEffectsIn: keeper)
     }
-
-    /// What the clause at `clause` emitted when it answered last.
-    @inlinable
-    func effects(ofClause clause: Int) -> [Effect] {
-        if case .computed = mapped.clauses[clause].target {
-            return computedEffects
-        }
-        return mapped.clauses[clause].effects
-    }
 }
 
 /// A definition installed on a machine: what removes it, and how to find
@@ -160,7 +151,10 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
 @usableFromInline
 struct InstalledDefinition<S: StateType, E: EventType, Effect> {
     @usableFromInline var disposables: [Disposable] = []
-    @usableFromInline let clauses: [Clause<S, E, Effect>]
+    /// By a clause's place: its own effects, and whether its closure makes
+    /// more (a computed reaction's).
+    @usableFromInline let clauseEffects: [[Effect]]
+    @usableFromInline let isComputed: [Bool]
     /// The registration of the first route clause's route.
     @usableFromInline var firstRouteID: UInt64 = 0
     /// By a route's registration, counted from `firstRouteID`: the place of
@@ -171,7 +165,11 @@ struct InstalledDefinition<S: StateType, E: EventType, Effect> {
 
     @inlinable
     init(clauses: [Clause<S, E, Effect>]) {
-        self.clauses = clauses
+        clauseEffects = clauses.map(\.effects)
+        isComputed = clauses.map {
+            if case .computed = $0.target { return true }
+            return false
+        }
     }
 
     /// Notes that the route of the clause at `clause` was registered as `registration`.
@@ -198,16 +196,21 @@ struct InstalledDefinition<S: StateType, E: EventType, Effect> {
     }
 
     /// What the route or mapping a decision took emitted: its clause's
-    /// effects; none for a route or mapping not of this definition.
+    /// effects (a computed clause's, those its mapping kept when it
+    /// answered); none for a route or mapping not of this definition.
     @inlinable
     func effects(of taken: TakenRoute) -> [Effect] {
-        if taken.id == mappingID, let mapping, taken.clause >= 0 {
-            return mapping.effects(ofClause: Int(taken.clause))
+        if taken.id == mappingID, taken.clause >= 0 {
+            let clause = Int(taken.clause)
+            if isComputed[clause], let mapping {
+                return mapping.computedEffects
+            }
+            return clauseEffects[clause]
         }
         let offset = taken.id.rawValue &- firstRouteID
         guard offset < UInt64(routeClauses.count), case let clause = routeClauses[Int(offset)], clause >= 0 else {
             return []
         }
-        return clauses[Int(clause)].effects
+        return clauseEffects[Int(clause)]
     }
 }

@@ -213,7 +213,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     ///   the observers hear it.
     @inlinable
     @discardableResult
-    public func transition(_ event: E, userInfo: Any? = nil) throws(TransitionError) -> Transition.Valid {
+    public func transition(_ event: E, userInfo: consuming Any? = nil) throws(TransitionError) -> Transition.Valid {
         try attemptTransition(event, userInfo: userInfo).get()
     }
 
@@ -237,7 +237,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// - Complexity: That of ``Machine/tryEvent(_:userInfo:)``, and a call to each observer.
     @inlinable
     @discardableResult
-    public func attemptTransition(_ event: E, userInfo: Any? = nil) -> Transition.Result {
+    public func attemptTransition(_ event: E, userInfo: consuming Any? = nil) -> Transition.Result {
         // A request made while another is decided, delivered or told waits
         // for it: its place is kept, so that observers hear requests in the
         // order they were made.
@@ -246,7 +246,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         if isNested {
             pendingResults.append(nil)
         }
-        let result = decide(event, userInfo: userInfo)
+        let result = decide(event, userInfo: UserInfoBox.boxing(userInfo))
         if isNested {
             pendingResults[ticket] = result
         } else {
@@ -258,7 +258,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// Fires `event` on the machine; the effects are those of what the
     /// engine says the request took.
     @inlinable
-    func decide(_ event: E, userInfo: Any?) -> Transition.Result {
+    func decide(_ event: E, userInfo: UserInfoBox?) -> Transition.Result {
         let fromState = machine.state
         guard !machine.isStepping else {
             return .failure(
@@ -274,7 +274,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         // Set when the machine's statechart plans the step, before its handlers run.
         var stepEffects: [Effect]?
         requestDepth += 1
-        let decision = machine.perform(event: event, userInfo: UserInfoBox.boxing(userInfo)) { plan in
+        let decision = machine.perform(event: event, userInfo: userInfo) { plan in
             stepEffects = effects(of: plan)
         }
         requestDepth -= 1
