@@ -14,9 +14,35 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline typealias Condition = (Context) -> Bool
     @usableFromInline typealias RouteMapping = (E?, S, Any?) -> S?
     @usableFromInline typealias StateRouteMapping = (S, Any?) -> [S]?
-    /// A route mapping as the table asks it: a mapping written as a closure
-    /// (``RouteMapping``), wrapped, or a definition's, which names its clause.
+    /// A route mapping that answers as the table asks: a definition's,
+    /// which names its clause and refuses.
     @usableFromInline typealias MappingBody = (E?, S, UserInfoBox?) -> MappingAnswer<S>
+
+    /// A route mapping of either kind: a closure a user wrote, or one that
+    /// answers as the table asks. Each is kept in a `let` of its own (a
+    /// placeholder for the other kind), so that a call reads it in place and
+    /// retains nothing; wrapping a user's closure in an answering one cost a
+    /// request another indirect call and a thunk (47 instructions on `mapping`).
+    @usableFromInline
+    struct RouteMappingBody {
+        @usableFromInline let answers: Bool
+        @usableFromInline let written: RouteMapping
+        @usableFromInline let answering: MappingBody
+
+        @inlinable
+        init(written: @escaping RouteMapping) {
+            answers = false
+            self.written = written
+            answering = { _, _, _ in .none }
+        }
+
+        @inlinable
+        init(answering: @escaping MappingBody) {
+            answers = true
+            written = { _, _, _ in nil }
+            self.answering = answering
+        }
+    }
 
     /// One registered route in one chain.
     ///
@@ -106,7 +132,7 @@ struct RouteTable<S: StateType, E: EventType> {
         /// For each node of `stateEntries`, the code of its route's source.
         @exclusivity(unchecked) @usableFromInline var stateNodeSources: [SymbolCode] = []
         /// Route mappings of both kinds, each kind one chain in registration order.
-        @exclusivity(unchecked) @usableFromInline var routeMappings = ChainStore<Mapping<MappingBody>>()
+        @exclusivity(unchecked) @usableFromInline var routeMappings = ChainStore<Mapping<RouteMappingBody>>()
         @exclusivity(unchecked) @usableFromInline var routeMappingChain = Chain()
         @exclusivity(unchecked) @usableFromInline var stateRouteMappings = ChainStore<Mapping<StateRouteMapping>>()
         @exclusivity(unchecked) @usableFromInline var stateRouteMappingChain = Chain()
@@ -140,7 +166,12 @@ struct RouteTable<S: StateType, E: EventType> {
         /// itself while it runs (the removal then changes a copy).
         @inlinable
         func routeMappingAnswer(at node: Int32, event: E?, from state: S, userInfo: UserInfoBox?) -> MappingAnswer<S> {
-            Unretained(routeMappings[node].box).withObject { $0.body(event, state, userInfo) }
+            Unretained(routeMappings[node].box).withObject { box in
+                guard box.body.answers else {
+                    return box.body.written(event, state, userInfo?.value).map { .move(to: $0, clause: -1) } ?? .none
+                }
+                return box.body.answering(event, state, userInfo)
+            }
         }
 
         /// The state the route mapping at `node` names for `event` from `state`, if any.
@@ -340,9 +371,9 @@ struct RouteTable<S: StateType, E: EventType> {
     /// - Returns: Its node, for ``removeRouteMapping(at:)``.
     @inlinable
     mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) -> Int32 {
-        addRouteMapping(id) { event, state, userInfo in
-            mapping(event, state, userInfo?.value).map { .move(to: $0, clause: -1) } ?? .none
-        }
+        let storage = uniqueStorage
+        return storage.routeMappings.append(
+            Mapping(id: id, body: RouteMappingBody(written: mapping)), to: &storage.routeMappingChain)
     }
 
     /// Adds a route mapping that answers as the table asks, after the others:
@@ -352,7 +383,8 @@ struct RouteTable<S: StateType, E: EventType> {
     @inlinable
     mutating func addRouteMapping(_ id: RegistrationID, answering mapping: @escaping MappingBody) -> Int32 {
         let storage = uniqueStorage
-        return storage.routeMappings.append(Mapping(id: id, body: mapping), to: &storage.routeMappingChain)
+        return storage.routeMappings.append(
+            Mapping(id: id, body: RouteMappingBody(answering: mapping)), to: &storage.routeMappingChain)
     }
 
     /// Whether the route mapping of registration `id` is still at `node`.
@@ -365,7 +397,7 @@ struct RouteTable<S: StateType, E: EventType> {
     ///   with the table.
     /// - Complexity: O(1).
     @inlinable
-    mutating func removeRouteMapping(at node: Int32) -> Mapping<MappingBody> {
+    mutating func removeRouteMapping(at node: Int32) -> Mapping<RouteMappingBody> {
         let storage = uniqueStorage
         return storage.routeMappings.remove(node, from: &storage.routeMappingChain)
     }

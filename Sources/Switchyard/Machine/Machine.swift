@@ -237,7 +237,10 @@ extension Machine {
     /// Decides, moves and delivers one event; the one path under every event API.
     @inlinable
     func perform(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
-        perform(event: event, userInfo: userInfo, reading: { _ in })
+        if chart != nil {
+            return performStep(event: event, userInfo: userInfo, reading: { _ in })
+        }
+        return performFlat(event: event, userInfo: userInfo)
     }
 
     /// Decides, moves and delivers one event. The decision names the route
@@ -251,6 +254,14 @@ extension Machine {
         if chart != nil {
             return performStep(event: event, userInfo: userInfo, reading: reading)
         }
+        return performFlat(event: event, userInfo: userInfo)
+    }
+
+    /// ``perform(event:userInfo:)`` on a flat machine.
+    // Always inlined into both callers: a flat request is the fast path.
+    @inlinable
+    @inline(__always)
+    func performFlat(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
         let routes = self.routes
