@@ -375,8 +375,13 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// - Returns: The entry effects; none if the machine had started, or taken a step, before.
     @discardableResult
     public func start() -> [Effect] {
-        guard machine.start() else { return [] }
-        return machine.configuration.flatMap { lifecycleEffects.entries(of: machine.internedCode(of: $0)) }
+        var effects: [Effect] = []
+        let started = machine.start { entries in
+            for code in entries {
+                effects += lifecycleEffects.entries(of: code)
+            }
+        }
+        return started ? effects : []
     }
 }
 

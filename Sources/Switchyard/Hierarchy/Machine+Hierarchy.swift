@@ -91,7 +91,7 @@ extension Machine {
     /// handlers of every machine, outermost state first and, for one state,
     /// outermost machine first.
     @inlinable
-    func startHierarchy() -> Bool {
+    func startHierarchy(reading: ([SymbolCode]) -> Void) -> Bool {
         guard !chart!.hasBegun, !isStepping else { return false }
         prepareChart()
         let chart = self.chart!
@@ -100,6 +100,7 @@ extension Machine {
         let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers
         let entries = activeCodes()
+        reading(entries)
         beginStepDelivery()
         // Each machine is told it stays in its state.
         for member in nesting.members.indices {

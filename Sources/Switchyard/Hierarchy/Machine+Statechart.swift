@@ -176,10 +176,18 @@ extension Machine {
     ///   restored a snapshot.
     @discardableResult
     public func start() -> Bool {
+        start(reading: { _ in })
+    }
+
+    /// ``start()``, showing `reading` the codes of the states it enters,
+    /// outermost first, before any entry handler runs (whose requests may
+    /// move the machine before `start` returns).
+    @usableFromInline
+    func start(reading: ([SymbolCode]) -> Void) -> Bool {
         guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true
         guard chart != nil else { return !hasMoved }
-        return startHierarchy()
+        return startHierarchy(reading: reading)
     }
 
     // MARK: Reading

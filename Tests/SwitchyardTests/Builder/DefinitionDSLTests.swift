@@ -446,3 +446,22 @@ extension DefinitionDSLTests {
         #expect(message(of: result).contains("An EffectMachine's machine was nested in another machine"))
     }
 }
+
+extension DefinitionDSLTests {
+    @Test func startReturnsTheEffectsOfTheStatesItEnteredWhenAnEntryHandlerMovesTheMachine() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                OnEntry(emit: "enter closed")
+                On(.open, transitionTo: .open, emit: "creak")
+            }
+            From(.open) { OnEntry(emit: "enter open") }
+        }
+        let machine = EffectMachine(door)
+        machine.machine.addEntryHandler(.closed) { [unowned machine] _ in
+            machine.machine <-! .open
+        }
+        #expect(machine.start() == ["enter closed"])
+        #expect(machine.state == .open)
+        #expect(machine.start() == [])
+    }
+}
