@@ -74,8 +74,9 @@ public struct Definition<S: StateType, E: EventType, Effect> {
         self.entryEffects = flattener.entryEffects
         self.exitEffects = flattener.exitEffects
         self.observers = flattener.observers
-        self.core = DefinitionCore(clauses: flattener.clauses, tree: flattener.tree)
-        core.settledOutcomes = settledOutcomes()
+        self.core = DefinitionCore(
+            clauses: flattener.clauses, tree: flattener.tree, entryEffects: flattener.entryEffects,
+            exitEffects: flattener.exitEffects)
     }
 
     /// A definition whose block names its initial state, as Feedbacks'

@@ -9,19 +9,32 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     /// The clause of each route.
     @usableFromInline let routeClauses: [Int]
     @usableFromInline let mapped: MappedClauses<S, E, Effect>
-    /// Each nested state's parent, by code in `routes`; ``SymbolCode/wildcard`` for the root.
-    @usableFromInline let parentCodes: [SymbolCode]
     @usableFromInline let isNested: Bool
+    /// The definition's statechart on `routes`' codes, the engine's own: it
+    /// plans a move's exits and entries as a machine's does. Made when the
+    /// definition nests states or emits on entries and exits, and has no
+    /// regions or history (the pure function answers for none of those).
+    @usableFromInline let chart: Statechart?
+    /// The code that stands, in `chart`, for every state the definition does
+    /// not name (a computed target, a state no clause names): a top-level
+    /// state without effects.
+    @usableFromInline let unnamedCode: SymbolCode
+    /// The entry and exit effects, by code in `routes`.
+    @usableFromInline let lifecycle: LifecycleEffects<Effect>
+    /// The step `chart` plans, kept so that planning allocates nothing once it has grown.
+    @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
     /// By the code of a state: the outcomes of the route clauses with a
     /// fixed target that a request in that state can take and whose move
-    /// joins exit or entry effects to the clause's, worked out when the
-    /// definition is made (``Definition/settledOutcomes()``), so that the pure
-    /// function looks them up and allocates nothing. Set once, by the
-    /// definition's initializer.
+    /// joins exit or entry effects to the clause's, worked out once, when the
+    /// definition is made (``settleOutcomes()``), so that the pure function
+    /// looks them up and allocates nothing.
     @usableFromInline var settledOutcomes: [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]] = []
 
     @usableFromInline
-    init(clauses: [Clause<S, E, Effect>], tree: DefinitionTree<S>) {
+    init(
+        clauses: [Clause<S, E, Effect>], tree: DefinitionTree<S>, entryEffects: [S: [Effect]],
+        exitEffects: [S: [Effect]]
+    ) {
         var routes = RouteTable<S, E>()
         var routeClauses: [Int] = []
         for (index, clause) in clauses.enumerated() where clause.isRoute {
@@ -34,19 +47,26 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
                 event: event, transition, guarded: .of(transition, condition: condition),
                 id: RegistrationID(rawValue: UInt64(routeClauses.count)))
         }
-        var parentCodes: [SymbolCode] = []
-        for (child, parent) in tree.parents {
-            let code = Int(routes.intern(child))
-            if parentCodes.count <= code {
-                parentCodes.append(contentsOf: repeatElement(.wildcard, count: code + 1 - parentCodes.count))
+        lifecycle = LifecycleEffects(entries: entryEffects, exits: exitEffects) { routes.intern($0) }
+        if (!tree.isEmpty || !lifecycle.isEmpty) && !tree.needsConfiguration {
+            let chart = Statechart()
+            for declaration in tree.declarations {
+                chart.tree.add(
+                    declaration.children.map { routes.intern($0) }, to: routes.intern(declaration.parent),
+                    kind: .compound, initial: declaration.initial.map { routes.intern($0) }, names: { "\($0)" })
             }
-            parentCodes[code] = routes.intern(parent)
+            unnamedCode = routes.uniqueStorage.states.reserveAnonymousCode()
+            chart.tree.grow(toHold: unnamedCode)
+            self.chart = chart
+        } else {
+            unnamedCode = .unknown
+            chart = nil
         }
         self.routes = routes
         self.routeClauses = routeClauses
         self.mapped = MappedClauses(clauses: clauses, parents: tree.parents)
-        self.parentCodes = parentCodes
         self.isNested = !tree.isEmpty
+        settledOutcomes = settleOutcomes()
     }
 
     /// What the definition did with one request.
@@ -82,8 +102,8 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
                 {
                     return taking(route, in: stateCode)
                 }
-                guard code != .wildcard else { break }
-                code = Int(code) < parentCodes.count ? parentCodes[Int(code)] : .wildcard
+                guard code != .wildcard, let chart else { break }
+                code = chart.tree.parent(of: code)
             }
         } else if let route = routes.firstRoute(
             event: event, code: eventCode, on: .wildcard, current: state, userInfo: nil, refusal: &refusal)
@@ -121,6 +141,76 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
             return settled.outcome
         }
         return nil
+    }
+
+    /// The outcome of `reaction`, taken in `state` (whose code is
+    /// `stateCode`) along a route from `source` (``SymbolCode/wildcard``
+    /// for the root: `.any` and mapped clauses): the state it settles in and
+    /// what it emits, the exits' effects and the entries' around the
+    /// reaction's, as the engine plans the move for a machine.
+    @inlinable
+    func outcome(of reaction: Reaction<S, Effect>, in state: S, code stateCode: SymbolCode, from source: SymbolCode)
+        -> Definition<S, E, Effect>.Outcome
+    {
+        guard let target = reaction.toState else {
+            return Definition.Outcome(toState: state, effects: reaction.effects)
+        }
+        guard let chart else {
+            return Definition.Outcome(toState: target, effects: reaction.effects)
+        }
+        let named = routes.code(of: target)
+        let targetCode = named.isConcrete ? named : unnamedCode
+        // The configuration a machine in `state` has, then the move.
+        chart.needsInitialConfiguration = true
+        chart.prepare(initial: stateCode.isConcrete ? stateCode : unnamedCode, plan: &plan)
+        plan.reset()
+        chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: false), into: &plan)
+        chart.complete(&plan)
+        let settled = chart.innermostState(after: &plan)
+        return Definition.Outcome(
+            toState: settled == unnamedCode ? target : routes.storage.states.value(of: settled),
+            effects: lifecycle.effects(of: plan) { _ in reaction.effects })
+    }
+
+    /// The outcomes of the route clauses with a fixed target, from each state
+    /// that can take them, whose moves join exit or entry effects to the
+    /// clause's: by the code of the state, for ``settledOutcomes``.
+    ///
+    /// - Complexity: O(*n* · *d* · *c*) for *n* states *d* deep with *c*
+    ///   route clauses each, once, when the definition is made.
+    @usableFromInline
+    func settleOutcomes() -> [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]] {
+        guard let chart, !lifecycle.isEmpty else { return [] }
+        let states = routes.storage.states
+        // The route clauses with a fixed target, by the code of their source
+        // (``SymbolCode/wildcard`` for `.any`).
+        var bySource = [[(clause: Int, target: S)]](repeating: [], count: states.count + 1)
+        for index in routeClauses {
+            let clause = mapped.clauses[index]
+            guard case .fixed(let target?) = clause.target else { continue }
+            switch clause.source {
+            case .value(let source): bySource[Int(routes.code(of: source))].append((index, target))
+            default: bySource[0].append((index, target))
+            }
+        }
+        var settled = [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]](
+            repeating: [], count: states.count + 1)
+        for code in 1..<(states.count + 1) {
+            guard let state = states.name(of: SymbolCode(code)) else { continue }
+            var node = SymbolCode(code)
+            while true {
+                for (clause, target) in bySource[Int(node)] {
+                    let reaction = Reaction<S, Effect>(toState: target, effects: mapped.clauses[clause].effects)
+                    let outcome = outcome(of: reaction, in: state, code: SymbolCode(code), from: node)
+                    if outcome.effects.count != reaction.effects.count {
+                        settled[code].append((clause, outcome))
+                    }
+                }
+                guard node != .wildcard else { break }
+                node = chart.tree.parent(of: node)
+            }
+        }
+        return settled
     }
 }
 

@@ -294,20 +294,10 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// order the step takes them; the entries' effects, outermost first.
     @usableFromInline
     func effects(of plan: borrowing StepPlan) -> [Effect] {
-        var effects: [Effect] = []
-        for index in 0..<plan.exits.length {
-            effects += lifecycleEffects.exits(of: plan.exits.storage[index])
-        }
-        for index in 0..<plan.moves.length {
-            let move = plan.moves.storage[index]
+        lifecycleEffects.effects(of: plan) { move in
             // A move of a machine nested in this one is not the definition's.
-            guard move.member == 0 else { continue }
-            effects += installed.effects(of: TakenRoute(id: move.id, clause: move.clause))
+            move.member == 0 ? installed.effects(of: TakenRoute(id: move.id, clause: move.clause)) : []
         }
-        for index in 0..<plan.entries.length {
-            effects += lifecycleEffects.entries(of: plan.entries.storage[index])
-        }
-        return effects
     }
 
     /// Tells the observers `result`, then every result that waits, in order,

@@ -42,4 +42,22 @@ struct LifecycleEffects<Effect> {
     func exits(of code: SymbolCode) -> [Effect] {
         Int(code) < exitEffects.count ? exitEffects[Int(code)] : []
     }
+
+    /// What a planned step emits: the effects of the states it exits,
+    /// innermost first; `routeEffects` of each route it takes, in order;
+    /// the effects of the states it enters, outermost first.
+    @inlinable
+    func effects(of plan: borrowing StepPlan, taking routeEffects: (StepPlan.Move) -> [Effect]) -> [Effect] {
+        var effects: [Effect] = []
+        for index in 0..<plan.exits.length {
+            effects += exits(of: plan.exits.storage[index])
+        }
+        for index in 0..<plan.moves.length {
+            effects += routeEffects(plan.moves.storage[index])
+        }
+        for index in 0..<plan.entries.length {
+            effects += entries(of: plan.entries.storage[index])
+        }
+        return effects
+    }
 }

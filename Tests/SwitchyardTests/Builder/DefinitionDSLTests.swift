@@ -203,6 +203,33 @@ private func decide(
                 == .init(toState: .locked, effects: ["locked", "enter locked"]))
     }
 
+    @Test func thePureFunctionPlansAComputedTargetAndACompoundStateAsAMachineDoes() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .broken) {
+            From(.broken) { On(.close) { _, _ in .transition(to: .closed, emit: "repaired") } }
+            From(.closed) {
+                OnEntry(emit: "enter closed")
+                OnExit(emit: "exit closed")
+                On(.kick) { _, _ in .transition(to: .broken, emit: "kicked") }
+                From(.locked) {
+                    OnEntry(emit: "enter locked")
+                    OnExit(emit: "exit locked")
+                }
+                From(.open) {}
+            }
+        }
+        // A computed target is entered through its initial child.
+        #expect(
+            try decide(door, from: .broken, on: .close).get()
+                == .init(toState: .locked, effects: ["repaired", "enter closed", "enter locked"]))
+        // A compound state stands for it and its initial child, as in a machine started there.
+        #expect(
+            try decide(door, from: .closed, on: .kick).get()
+                == .init(toState: .broken, effects: ["exit locked", "exit closed", "kicked"]))
+        #expect(
+            try decide(door, from: .open, on: .kick).get()
+                == .init(toState: .broken, effects: ["exit closed", "kicked"]))
+    }
+
     @Test func eachStateGetsItsOwnExitsForAClauseOfAnAncestorOrOfAnyState() throws {
         // The pure function works out such moves when the definition is made,
         // from every state that can take them: each state's answer is its own.
