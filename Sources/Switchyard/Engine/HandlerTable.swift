@@ -338,7 +338,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
         // At most 8 chains: 4 transition shapes of state (or 2 of event)
         // handlers, and 4 of "any" handlers.
-        TemporaryBuffer<Int32>.with(capacity: 8) { cursors in
+        UnsafeArrayHandle<Int32>.withTemporary(capacity: 8) { cursors in
             var count = 0
             func add(_ chain: Chain) {
                 guard !chain.isEmpty else { return }
@@ -432,7 +432,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     ) {
         let storage = self.storage
         let capacity = 2 + 2 * before.count * after.count
-        TemporaryBuffer<Int32>.with(capacity: capacity) { cursors in
+        UnsafeArrayHandle<Int32>.withTemporary(capacity: capacity) { cursors in
             var count = 0
             func add(_ chain: Chain) {
                 guard !chain.isEmpty else { return }
@@ -494,7 +494,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// single chain is left it is walked directly.
     @inlinable
     static func merge(
-        _ cursors: TemporaryBuffer<Int32>, count: Int, in storage: Storage, _ body: (Record) -> Void
+        _ cursors: UnsafeArrayHandle<Int32>, count: Int, in storage: Storage, _ body: (Record) -> Void
     ) {
         guard count > 1 else {
             if count == 1 {
@@ -502,7 +502,7 @@ struct HandlerTable<S: StateType, E: EventType> {
             }
             return
         }
-        TemporaryBuffer<UInt64>.with(capacity: count) { keys in
+        UnsafeArrayHandle<UInt64>.withTemporary(capacity: count) { keys in
             for position in 0..<count {
                 keys[position] = storage.entries[cursors[position]].sortKey
             }

@@ -25,13 +25,17 @@ struct UnsafeSlots<Element> {
     @inlinable
     subscript(index: Int) -> Element {
         unsafeAddress {
-            assert(index >= 0 && index < count, "UnsafeSlots: index \(index) out of 0..<\(count)")
-            return UnsafePointer(base + index)
+            UnsafePointer(elements.address(of: index))
         }
         nonmutating unsafeMutableAddress {
-            assert(index >= 0 && index < count, "UnsafeSlots: index \(index) out of 0..<\(count)")
-            return base + index
+            elements.address(of: index)
         }
+    }
+
+    /// The initialized elements, as a handle.
+    @inlinable
+    var elements: UnsafeArrayHandle<Element> {
+        UnsafeArrayHandle(base: base, count: count)
     }
 
     /// Adds `element` at the end, doubling the storage when it is full.
