@@ -54,11 +54,12 @@ extension Machine {
                 )
             }
         }
-        nesting.members[member].tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
         if !nesting.hasNestedMachines {
-            // One machine: its declarations are the statechart's tree, with nothing to compose.
+            // One machine: its declarations are the statechart's tree, with
+            // nothing to compose (see ``Nesting/Member/tree``).
             chart.tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
         } else {
+            nesting.members[member].tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
             nesting.needsRebuild = true
             chart.tree.isLaidOut = false
         }
@@ -76,12 +77,12 @@ extension Machine {
                 nesting.members[hosted].hostHistory, kind, of: nesting.describe(code, of: member))
             nesting.members[hosted].hostHistory = kind
         } else {
-            let access = nesting.members[member].access
-            nesting.members[member].tree.setHistory(kind, of: code) { access?.naming.describe($0) ?? self.name(of: $0) }
             if !nesting.hasNestedMachines {
                 chart!.tree.setHistory(kind, of: code, names: name(of:))
                 return
             }
+            let access = nesting.members[member].access
+            nesting.members[member].tree.setHistory(kind, of: code) { access?.naming.describe($0) ?? self.name(of: $0) }
         }
         nesting.needsRebuild = true
         chart!.tree.isLaidOut = false

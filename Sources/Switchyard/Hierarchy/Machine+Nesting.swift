@@ -131,7 +131,8 @@ extension Machine {
     /// root of a hierarchy, whose statechart holds the nested machines' too.
     @usableFromInline
     var declaredTree: StateTree {
-        nesting?.members[0].tree ?? chart?.tree ?? StateTree()
+        guard let nesting, nesting.hasNestedMachines else { return chart?.tree ?? StateTree() }
+        return nesting.members[0].tree
     }
 
     /// The associated value of `value`, an enum case, if it is a `C`; for
@@ -155,7 +156,7 @@ extension Machine {
         // The machine keeps its hierarchy, which uses it unretained.
         let machine = Unretained(self)
         let nesting = Nesting(
-            rootTree: chart!.tree,
+            rootTree: StateTree(),
             rootCount: { machine.withObject { $0.routes.storage.states.count } },
             rootIsNamed: { code in machine.withObject { $0.routes.storage.states.name(of: code) != nil } },
             reserveRootCode: { machine.withObject { $0.routes.uniqueStorage.states.reserveAnonymousCode() } },

@@ -42,6 +42,11 @@ extension Nesting {
             !(chart.hasBegun && existingHost != .unknown && chart.configuration.isActive(existingHost)),
             "\(describe(existingHost)) is active; once the hierarchy has begun, a machine can only be nested under a state that is not active"
         )
+        if !hasNestedMachines {
+            // The root's declarations so far are the statechart's tree; from
+            // now on the tree is composed from each machine's.
+            members[0].tree = chart.tree
+        }
         needsRebuild = true
         let index = members.count
         members.append(Member(access: access, machine: machine, host: host, tree: tree))

@@ -33,7 +33,11 @@ final class Nesting {
         @usableFromInline var nodes: [SymbolCode] = []
         /// Codes up to this one have been given nodes where they name values.
         @usableFromInline var synced = 0
-        /// Its own declarations, in its codes.
+        /// Its own declarations, in its codes. The root's are the
+        /// statechart's tree itself until a machine is nested in the
+        /// hierarchy (there is nothing to compose till then); the first
+        /// nesting copies them here, and from then on the statechart's tree is
+        /// composed from every member's.
         @usableFromInline var tree: StateTree
         /// The node its part of the chart enters by default: its state when
         /// it was nested.
