@@ -96,7 +96,7 @@ extension Machine {
     @inlinable
     func requestStep(member: Int, _ request: StepRequest, userInfo: UserInfoBox?) -> NestedOutcome {
         guard !mustQueueRequest() else {
-            queuedRequests.append(queued(request, member: member, userInfo: userInfo))
+            waiting.append(request: queued(request, member: member, userInfo: userInfo))
             return .refused(.queued)
         }
         prepareChart()
