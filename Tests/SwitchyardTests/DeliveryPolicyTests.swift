@@ -523,6 +523,160 @@ import Testing
 
         #expect(log.lines == ["parent begin", "child handler", "parent end: child now state1"])
     }
+
+    // MARK: Deliveries and statechart requests waiting on one machine
+
+    // A flat machine queues deliveries; once it has a statechart, it queues
+    // requests. A machine that gains a statechart while deliveries wait has
+    // both, and each kind runs at its own moment, in the order it was queued.
+
+    /// event0 takes state0 => state1 and state3 => state0, event1 state1 =>
+    /// state2, event2 state2 => state3; an observer logs every transition.
+    private static func makeMachineThatGainsAChart(delivery: DeliveryPolicy, log: Log) -> Machine<MyState, MyEvent> {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: delivery)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state3 => .state0])
+        machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        machine.addRoutes(event: .event2, transitions: [.state2 => .state3])
+        machine.addAnyHandler(.any => .any) { log("observer: \(describe($0))") }
+        return machine
+    }
+
+    /// A flat machine of `MyState` whose handler sends event0 to itself
+    /// until `depth` of its deliveries are nested, then runs `atDepth`.
+    private static func makeRelay(depth: Int, atDepth: @escaping () -> Void) -> Machine<MyState, MyEvent> {
+        let relay = Machine<MyState, MyEvent>(state: .state0)
+        relay.addRoutes(event: .event0, transitions: [.state0 => .state0])
+        var level = 0
+        relay.addHandler(event: .event0) { [unowned relay] _ in
+            level += 1
+            defer { level -= 1 }
+            if level < depth {
+                relay <-! .event0
+            } else {
+                atDepth()
+            }
+        }
+        return relay
+    }
+
+    @Test func aStepTakenWhileFlatDeliveriesWaitRunsTheRequestsItQueuedFirst() {
+        let log = Log()
+        let machine = Self.makeMachineThatGainsAChart(delivery: .runToCompletion, log: log)
+        var isFirst = true
+        machine.addHandler(event: .event0) { [unowned machine] _ in
+            guard isFirst else { return }
+            isFirst = false
+            log("handler begin")
+            // Decided at once; its delivery waits for this one.
+            machine <-! .event1
+            machine.addEntryHandler(.state3) { [unowned machine] _ in
+                log("entry state3")
+                // Waits for the step to end, not for the flat delivery.
+                machine <-! .event0
+            }
+            // The machine is a statechart now, and no step is running: the
+            // step is taken at once.
+            machine <-! .event2
+            log("handler end: now \(machine.state)")
+        }
+
+        machine <-! .event0
+
+        #expect(
+            log.lines == [
+                "handler begin",
+                "observer: event2 state2 => state3", "entry state3",
+                "observer: event0 state3 => state0",
+                "handler end: now state0",
+                "observer: event0 state0 => state1",
+                "observer: event1 state1 => state2",
+            ])
+        #expect(machine.state == .state0)
+    }
+
+    @Test func aMachineResumedByTheThreadRunsItsDeliveriesThenItsRequests() {
+        let log = Log()
+        let machine = Self.makeMachineThatGainsAChart(delivery: .immediate, log: log)
+        let relay = Self.makeRelay(depth: DeliveryPolicy.immediateNestingLimit) { [unowned machine] in
+            // Deliveries are nested as deep as they go: the delivery waits.
+            machine <-! .event0
+            machine.addEntryHandler(.state2) { _ in log("entry state2") }
+            // So does the request, behind it.
+            machine <-! .event1
+            log("at the limit: now \(machine.state)")
+        }
+
+        relay <-! .event0
+
+        #expect(
+            log.lines == [
+                "at the limit: now state1",
+                "observer: event0 state0 => state1",
+                "observer: event1 state1 => state2", "entry state2",
+            ])
+        #expect(machine.state == .state2)
+    }
+
+    @Test func aResumedMachineRunsItsRequestsWhileItsDeliveriesWaitForItsHandler() {
+        let log = Log()
+        let machine = Self.makeMachineThatGainsAChart(delivery: .runToCompletion, log: log)
+        // The machine's handler is one delivery deep: the relay's go one deeper.
+        let relay = Self.makeRelay(depth: DeliveryPolicy.immediateNestingLimit - 1) { [unowned machine] in
+            if case .failure(let error) = machine.attemptEvent(.event2) {
+                log("at the limit: \(error.reason)")
+            }
+        }
+        var isFirst = true
+        machine.addHandler(event: .event0) { [unowned machine] _ in
+            guard isFirst else { return }
+            isFirst = false
+            log("handler begin")
+            machine <-! .event1
+            machine.addEntryHandler(.state3) { _ in log("entry state3") }
+            // The request waits for the relay's deliveries to unwind; then
+            // it runs, and the delivery still waits for this handler.
+            relay <-! .event0
+            log("handler end: now \(machine.state)")
+        }
+
+        machine <-! .event0
+
+        #expect(
+            log.lines == [
+                "handler begin",
+                "at the limit: queued",
+                "observer: event2 state2 => state3", "entry state3",
+                "handler end: now state3",
+                "observer: event0 state0 => state1",
+                "observer: event1 state1 => state2",
+            ])
+        #expect(machine.state == .state3)
+    }
+
+    @Test(arguments: [false, true])
+    func restoringWhileWorkWaitsForTheThreadIsRefused(statechart: Bool) {
+        let machine = Machine<MyState, MyEvent>(state: .state0) { $0.addRoute(.state0 => .state1) }
+        if statechart {
+            machine.addEntryHandler(.state1) { _ in }
+        }
+        var reason: SnapshotError.Reason?
+        let relay = Self.makeRelay(depth: DeliveryPolicy.immediateNestingLimit) { [unowned machine] in
+            // A flat machine's delivery waits, or a statechart's request.
+            machine <- .state1
+            do {
+                try machine.restore(MachineSnapshot(activeStates: [MyState.state2]))
+            } catch let error as SnapshotError {
+                reason = error.reason
+            } catch {
+                Issue.record("restore threw \(error)")
+            }
+        }
+
+        relay <-! .event0
+
+        #expect(reason == .duringStep)
+        #expect(machine.state == .state1)
+    }
 }
 
 // MARK: - Fixtures

@@ -80,7 +80,7 @@ extension Machine {
         }
         // Handlers of every kind run inside a delivery, and handlers after
         // one that restored would be told of a state the machine left.
-        guard !isStepping, decisionDepth == 0, deliveryDepth == 0, pending.isEmpty, queuedRequests.isEmpty else {
+        guard !isStepping, decisionDepth == 0, deliveryDepth == 0, waiting.isEmpty else {
             throw SnapshotError(
                 reason: .duringStep,
                 description:

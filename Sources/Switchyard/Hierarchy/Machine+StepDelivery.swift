@@ -194,9 +194,8 @@ extension Machine {
         // The step began on this thread, and a step does not change threads.
         let thread = stepThread!
         thread.leave()
-        // Checked here, in specialised code: the call costs a look-up of the
-        // queue's generic metadata even when there is nothing to run.
-        if !queuedRequests.isEmpty {
+        // Checked here: most steps queue nothing.
+        if waiting.hasRequests {
             runQueuedRequests()
         }
         thread.resumeWaitingIfUnwound()
@@ -219,32 +218,18 @@ extension Machine {
     }
 
     /// Decides and delivers the queued requests in the order they were made,
-    /// including those their handlers queue, from the one frame that stands
-    /// below them all, so that a long chain of them does not deepen the stack.
-    @usableFromInline
+    /// including those their handlers queue (see ``runWaiting(_:on:)``),
+    /// unless a frame below is running them already.
+    ///
+    /// Specialised in the app's build, as the drain it calls is.
+    @inlinable
     func runQueuedRequests() {
-        guard !isRunningQueue, !queuedRequests.isEmpty else { return }
+        guard !isRunningQueue, waiting.hasRequests else { return }
         // Run while deliveries nest too deep, they would only be queued again.
-        guard !waitIfFull(DeliveryThread.current) else { return }
+        let thread = DeliveryThread.current
+        guard !waitIfFull(thread) else { return }
         isRunningQueue = true
         defer { isRunningQueue = false }
-        var next = 0
-        while next < queuedRequests.count {
-            let request = queuedRequests[next]
-            next += 1
-            switch request {
-            case .event(let member, let event, let userInfo):
-                _ = BorrowedEvent.lending(event) {
-                    requestStep(member: member, .event($0), userInfo: userInfo)
-                }
-            case .state(let member, let target, let userInfo):
-                _ = requestStep(member: member, .state(target), userInfo: userInfo)
-            }
-            if next >= 64, next * 2 >= queuedRequests.count {
-                queuedRequests.removeFirst(next)
-                next = 0
-            }
-        }
-        queuedRequests.removeAll(keepingCapacity: true)
+        runWaiting(.request, on: thread)
     }
 }

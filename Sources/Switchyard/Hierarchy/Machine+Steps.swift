@@ -102,7 +102,7 @@ extension Machine {
         member: Int, _ request: StepRequest, userInfo: UserInfoBox?, reading: StepReader = { _ in }
     ) -> NestedOutcome {
         guard !mustQueueRequest() else {
-            queuedRequests.append(queued(request, member: member, userInfo: userInfo))
+            waiting.append(request: queued(request, member: member, userInfo: userInfo))
             return .refused(.queued)
         }
         prepareChart()

@@ -69,9 +69,11 @@ public final class Machine<S: StateType, E: EventType> {
     @exclusivity(unchecked) @usableFromInline var handlers = HandlerTable<S, E>()
     @exclusivity(unchecked) @usableFromInline var lastID: UInt64 = 0
 
-    /// Deliveries waiting: under `.runToCompletion`, for the one in progress;
-    /// under either policy, for the deliveries nested too deep on the thread.
-    @exclusivity(unchecked) @usableFromInline var pending: [Delivery] = []
+    /// The work that waits: deliveries, under `.runToCompletion` for the one
+    /// in progress and under either policy for the deliveries nested too deep
+    /// on the thread; a statechart's requests, for the step in progress or
+    /// for the thread's deliveries to unwind.
+    @exclusivity(unchecked) @usableFromInline var waiting = WaitingQueue<Delivery, QueuedRequest>()
     /// How many deliveries are running (nested ones count under `.immediate`).
     @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
     /// Whether this machine's deliveries or requests wait for the deliveries
@@ -96,8 +98,6 @@ public final class Machine<S: StateType, E: EventType> {
     @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
     @exclusivity(unchecked) @usableFromInline var ancestryBefore = ReusableList<SymbolCode>()
     @exclusivity(unchecked) @usableFromInline var ancestryAfter = ReusableList<SymbolCode>()
-    /// Requests made by handlers while a statechart runs a step, decided after it.
-    @exclusivity(unchecked) @usableFromInline var queuedRequests: [QueuedRequest] = []
     @exclusivity(unchecked) @usableFromInline var isStepping = false
     @exclusivity(unchecked) @usableFromInline var isRunningQueue = false
     @exclusivity(unchecked) @usableFromInline var hasStarted = false
@@ -355,38 +355,44 @@ extension Machine {
     ) {
         let context = Context(event: event, fromState: from, toState: to, userInfoBox: userInfo)
         guard !(delivery == .runToCompletion && deliveryDepth > 0), !isWaitingOnThread else {
-            pending.append(Delivery(kind: kind, context: context, codes: codes))
+            waiting.append(delivery: Delivery(kind: kind, context: context, codes: codes))
             return
         }
         let thread = DeliveryThread.current
         guard !waitIfFull(thread) else {
-            pending.append(Delivery(kind: kind, context: context, codes: codes))
+            waiting.append(delivery: Delivery(kind: kind, context: context, codes: codes))
             return
         }
         run(kind, context, codes: codes, on: thread)
-        if deliveryDepth == 0, !pending.isEmpty {
-            deliverPending(on: thread)
+        if deliveryDepth == 0, waiting.hasDeliveries {
+            runWaiting(.delivery, on: thread)
         }
         thread.resumeWaitingIfUnwound()
     }
 
-    /// Runs the waiting deliveries in the order they were made, including
-    /// those their handlers add, from the one frame that stands below them.
-    @usableFromInline
-    func deliverPending(on thread: DeliveryThread) {
-        var next = 0
-        while next < pending.count {
-            let waiting = pending[next]
-            next += 1
-            run(waiting.kind, waiting.context, codes: waiting.codes, on: thread)
-            // A long handler-driven chain adds one delivery for each it runs:
-            // drop the delivered ones now and then, so the queue stays short.
-            if next >= 64, next * 2 >= pending.count {
-                pending.removeFirst(next)
-                next = 0
+    /// Runs the waiting work of `kind` in the order it was queued, including
+    /// the work it queues, from the one frame that stands below it all, so
+    /// that a long chain of it does not deepen the stack: deliveries' handlers,
+    /// or a statechart's requests, each decided and taken now.
+    ///
+    /// Specialised in the app's build, or each item would be copied and
+    /// matched through generic metadata; never inlined, so that the request
+    /// paths it stands on stay short.
+    @inlinable @inline(never)
+    func runWaiting(_ kind: WaitingQueue<Delivery, QueuedRequest>.Kind, on thread: DeliveryThread) {
+        var cursor = 0
+        while let work = waiting.next(kind, after: &cursor) {
+            switch consume work {
+            case .delivery(let delivery):
+                run(delivery.kind, delivery.context, codes: delivery.codes, on: thread)
+            case .request(.event(let member, let event, let userInfo)):
+                _ = BorrowedEvent.lending(event) {
+                    requestStep(member: member, .event($0), userInfo: userInfo)
+                }
+            case .request(.state(let member, let target, let userInfo)):
+                _ = requestStep(member: member, .state(target), userInfo: userInfo)
             }
         }
-        pending.removeAll(keepingCapacity: true)
     }
 
     // Always inlined into the request paths: left to the optimiser, it stops
@@ -434,10 +440,10 @@ extension Machine: WaitingDeliveries {
         isWaitingOnThread = false
         // Under run-to-completion, a delivery of this machine in progress
         // runs them when it ends.
-        if !pending.isEmpty, delivery == .immediate || deliveryDepth == 0 {
-            deliverPending(on: DeliveryThread.current)
+        if waiting.hasDeliveries, delivery == .immediate || deliveryDepth == 0 {
+            runWaiting(.delivery, on: DeliveryThread.current)
         }
-        if !queuedRequests.isEmpty {
+        if waiting.hasRequests {
             runQueuedRequests()
         }
     }
