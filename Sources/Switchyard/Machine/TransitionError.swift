@@ -101,6 +101,17 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
             self.init(
                 reason: .stateNotListed,
                 description: "\(fromState) is not one of the states the routes of event \(event) lead to")
+        case let refused?:
+            self.init(refusedByMachine: refused, request: request)
+        }
+    }
+
+    /// The error for a request the machine refused before asking its routes,
+    /// `request` describing it: made while it decided another, waiting, or
+    /// made to a nested machine that is not active.
+    @usableFromInline
+    init(refusedByMachine refusal: Refusal, request: String) {
+        switch refusal {
         case .reentrant:
             self.init(
                 reason: .reentrantRequest,
@@ -110,7 +121,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
                 reason: .queued,
                 description:
                     "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
-        case .inactive:
+        default:
+            assert(refusal == .inactive, "TransitionError(refusedByMachine:) was given a refusal of routes")
             self.init(
                 reason: .inactive,
                 description: "\(request) was refused: the machine is nested in a state that is not active")
@@ -135,19 +147,8 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
             self.init(
                 reason: .stateNotListed,
                 description: "\(toState) is not one of the states the routes from \(fromState) lead to")
-        case .reentrant:
-            self.init(
-                reason: .reentrantRequest,
-                description: "\(request) was requested while the machine was deciding another request")
-        case .queued:
-            self.init(
-                reason: .queued,
-                description:
-                    "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
-        case .inactive:
-            self.init(
-                reason: .inactive,
-                description: "\(request) was refused: the machine is nested in a state that is not active")
+        case let refused?:
+            self.init(refusedByMachine: refused, request: request)
         }
     }
 }
