@@ -87,6 +87,22 @@ private func growth(size: Int, prepare: (Int) -> some Any, _ work: (Int, Any) ->
         #expect(ratio < Self.bound, "disposing 8 times as many handlers took \(ratio) times as long")
     }
 
+    @Test func disposingAnEffectMachinesObserversOneByOneIsLinear() {
+        typealias Effects = EffectMachine<Numbered, MyEvent, Int>
+        let ratio = growth(size: 2_000) { count in
+            let machine = Effects(Definition(initialState: Numbered(number: 0)) {})
+            return (machine, (0..<count).map { _ in machine.onTransition { _ in } })
+        } _: { _, prepared in
+            let (machine, disposables) = prepared as! (Effects, [Disposable])
+            // The first observers first: a list searched from its start for each one is quadratic.
+            for disposable in disposables.reversed() {
+                disposable.dispose()
+            }
+            #expect(machine.attemptTransition(.event0).failureReason == .noRoute)
+        }
+        #expect(ratio < Self.bound, "disposing 8 times as many observers took \(ratio) times as long")
+    }
+
     @Test func disposingRoutesOfOneEventAndStateOneByOneIsLinear() {
         let ratio = growth(size: 2_000) { count in
             let machine = GrowthMachine(state: Numbered(number: 0))

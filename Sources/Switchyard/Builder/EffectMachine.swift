@@ -106,12 +106,48 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
 
     /// The observers, in the order they were added.
     @usableFromInline
+    ///
+    /// Kept in a chain whose nodes stay put, so that removing one unlinks
+    /// it in O(1): disposing n observers one by one costs O(n) in all.
     final class ObserverList {
-        @exclusivity(unchecked) @usableFromInline var list: [Observer] = []
+        @exclusivity(unchecked) @usableFromInline var store = ChainStore<Observer>()
+        @exclusivity(unchecked) @usableFromInline var chain = Chain()
         @exclusivity(unchecked) @usableFromInline var lastID = 0
 
         @usableFromInline
         init() {}
+
+        /// Adds `callback` after the others and returns what removes it.
+        @usableFromInline
+        func add(_ callback: @escaping Transition.Callback) -> Disposable {
+            lastID += 1
+            let id = lastID
+            let node = store.append(Observer(id: id, callback: callback), to: &chain)
+            return ActionDisposable { [weak self] in
+                self?.remove(id, at: node)
+            }
+        }
+
+        /// Removes the observer `id`, kept at `node`.
+        @usableFromInline
+        func remove(_ id: Int, at node: Int32) {
+            guard store.element(at: node)?.id == id else { return }
+            // Let go of only once the list is whole again.
+            _ = store.remove(node, from: &chain)
+        }
+
+        /// Tells each observer `result`, in the order they were added; an
+        /// observer added or removed meanwhile counts from the next result.
+        @inlinable
+        func tell(_ result: Transition.Result) {
+            // Copies: observers may add or remove observers.
+            let (store, chain) = (self.store, self.chain)
+            var node = chain.head
+            while node >= 0 {
+                store[node].callback(result)
+                node = store.next(after: node)
+            }
+        }
     }
 
     /// An observer, and what removes it.
@@ -305,25 +341,16 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @inlinable
     func notify(_ result: Transition.Result) {
         isNotifying = true
-        tell(result)
+        observers.tell(result)
         if !pendingResults.isEmpty {
             var next = 0
             while next < pendingResults.count, let waiting = pendingResults[next] {
                 next += 1
-                tell(waiting)
+                observers.tell(waiting)
             }
             pendingResults.removeAll(keepingCapacity: true)
         }
         isNotifying = false
-    }
-
-    @inlinable
-    func tell(_ result: Transition.Result) {
-        // A copy: observers may add or remove observers.
-        let observers = self.observers.list
-        for observer in observers {
-            observer.callback(result)
-        }
     }
 
     // MARK: Observers
@@ -348,12 +375,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// - Returns: What removes the observer.
     @discardableResult
     public func onTransition(_ callback: @escaping Transition.Callback) -> Disposable {
-        observers.lastID += 1
-        let id = observers.lastID
-        observers.list.append(Observer(id: id, callback: callback))
-        return ActionDisposable { [weak observers] in
-            observers?.list.removeAll { $0.id == id }
-        }
+        observers.add(callback)
     }
 
     // MARK: Statecharts
