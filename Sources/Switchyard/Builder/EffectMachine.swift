@@ -105,10 +105,10 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @exclusivity(unchecked) @usableFromInline var requestDepth = 0
 
     /// The observers, in the order they were added.
-    @usableFromInline
     ///
     /// Kept in a chain whose nodes stay put, so that removing one unlinks
     /// it in O(1): disposing n observers one by one costs O(n) in all.
+    @usableFromInline
     final class ObserverList {
         @exclusivity(unchecked) @usableFromInline var store = ChainStore<Observer>()
         @exclusivity(unchecked) @usableFromInline var chain = Chain()

@@ -432,6 +432,8 @@ extension DefinitionDSLTests {
             }
         }
         machine = EffectMachine(door)
+        // The definition's closure holds the machine that holds the definition.
+        defer { machine = nil }
         #expect(try machine?.transition(.kick).effects == ["kick", "knock would open"])
     }
 
