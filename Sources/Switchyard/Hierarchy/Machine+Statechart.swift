@@ -174,6 +174,7 @@ extension Machine {
     /// - Returns: `true` the first time; `false`, doing nothing, if the
     ///   machine was started before, has already taken a step or has
     ///   restored a snapshot.
+    @inlinable
     @discardableResult
     public func start() -> Bool {
         start(reading: { _ in })
@@ -182,7 +183,7 @@ extension Machine {
     /// ``start()``, showing `reading` the codes of the states it enters,
     /// outermost first, before any entry handler runs (whose requests may
     /// move the machine before `start` returns).
-    @usableFromInline
+    @inlinable
     func start(reading: ([SymbolCode]) -> Void) -> Bool {
         guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true

@@ -8,12 +8,20 @@
     import Android
 #endif
 
-/// A machine with deliveries (or requests) that wait for the thread's
-/// deliveries to unwind: it runs them when ``DeliveryThread`` resumes it.
+/// A machine whose deliveries (or requests) wait for the thread's deliveries
+/// to unwind, and how to resume it: a function made where the machine's type
+/// is known, so that resuming runs code specialised for it (a protocol's
+/// witness would run the machine's generic code).
 @usableFromInline
-protocol WaitingDeliveries: AnyObject {
-    /// Runs what waits, in the order it was made.
-    func resumeWaitingDeliveries()
+struct WaitingMachine {
+    @usableFromInline let machine: AnyObject
+    @usableFromInline let resume: (AnyObject) -> Void
+
+    @inlinable
+    init(_ machine: AnyObject, resume: @escaping (AnyObject) -> Void) {
+        self.machine = machine
+        self.resume = resume
+    }
 }
 
 /// The deliveries running on the current thread, of every machine: how
@@ -48,7 +56,7 @@ struct DeliveryThread {
         @usableFromInline var depth = 0
         /// The machines that wait, in the order they began to; those before
         /// `resumed` have been resumed by the loop in progress.
-        @usableFromInline var waiting: [any WaitingDeliveries] = []
+        @usableFromInline var waiting: [WaitingMachine] = []
         @usableFromInline var resumed = 0
         @usableFromInline var isResuming = false
 
@@ -92,9 +100,9 @@ struct DeliveryThread {
 
     /// Lists `machine` as waiting; it must not be waiting already.
     @usableFromInline
-    func wait(_ machine: any WaitingDeliveries) {
+    func wait(_ machine: WaitingMachine) {
         assert(
-            !state.pointee.waiting[state.pointee.resumed...].contains { $0 === machine },
+            !state.pointee.waiting[state.pointee.resumed...].contains { $0.machine === machine.machine },
             "Switchyard: a machine was listed twice as waiting for this thread's deliveries")
         state.pointee.waiting.append(machine)
     }
@@ -113,9 +121,9 @@ struct DeliveryThread {
     func resumeWaiting() {
         state.pointee.isResuming = true
         while state.pointee.resumed < state.pointee.waiting.count {
-            let machine = state.pointee.waiting[state.pointee.resumed]
+            let waiting = state.pointee.waiting[state.pointee.resumed]
             state.pointee.resumed += 1
-            machine.resumeWaitingDeliveries()
+            waiting.resume(waiting.machine)
             // A long chain lists one machine for each it resumes: drop the
             // resumed ones now and then, so that the list stays short.
             let resumed = state.pointee.resumed

@@ -426,16 +426,17 @@ extension Machine {
         guard thread.isFull else { return false }
         if !isWaitingOnThread {
             isWaitingOnThread = true
-            thread.wait(self)
+            // No captures: the function allocates nothing.
+            thread.wait(WaitingMachine(self) { ($0 as! Machine).resumeWaitingDeliveries() })
         }
         return true
     }
 }
 
-extension Machine: WaitingDeliveries {
+extension Machine {
     /// Runs the deliveries, and a statechart's requests, that waited for
     /// the thread's deliveries to unwind.
-    @usableFromInline
+    @inlinable
     func resumeWaitingDeliveries() {
         isWaitingOnThread = false
         // Under run-to-completion, a delivery of this machine in progress
