@@ -385,6 +385,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// ``Machine/start()``).
     ///
     /// - Returns: The entry effects; none if the machine had started, or taken a step, before.
+    @inlinable
     @discardableResult
     public func start() -> [Effect] {
         var effects: [Effect] = []
