@@ -332,7 +332,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     func effects(of plan: borrowing StepPlan) -> [Effect] {
         lifecycleEffects.effects(of: plan) { move in
             // A move of a machine nested in this one is not the definition's.
-            move.member == 0 ? installed.effects(of: TakenRoute(id: move.id, clause: move.clause)) : []
+            move.member == 0 ? installed.effects(of: move.taken) : []
         }
     }
 

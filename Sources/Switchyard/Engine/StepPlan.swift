@@ -5,11 +5,9 @@ struct StepPlan {
     /// One route taken in the step.
     @usableFromInline
     struct Move {
-        /// The registration of the route or route mapping taken; 0 for a
-        /// move a state request made (see ``TakenRoute``).
-        @usableFromInline var id = RegistrationID(rawValue: 0)
-        /// For a definition's route mapping, the clause that answered; -1 otherwise.
-        @usableFromInline var clause: Int32 = -1
+        /// The route or route mapping taken (and a definition's clause);
+        /// ``TakenRoute/none`` for a move a state request made.
+        @usableFromInline var taken = TakenRoute.none
         /// In a hierarchy of nested machines, the machine whose route it is
         /// (registrations are numbered per machine); 0 for the root.
         @usableFromInline var member: UInt32 = 0

@@ -211,7 +211,7 @@ extension Machine {
                     chart: chart, nesting: nesting, refusal: &refusal)
                 {
                     // A route two regions reach through a common ancestor is taken once.
-                    if !plan.moves.contains(where: { $0.id == move.id && $0.member == move.member }) {
+                    if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
                         chart.choose(move, into: &plan)
                     }
                     break
@@ -246,7 +246,7 @@ extension Machine {
             let target =
                 route.target == .wildcard ? .wildcard : nesting.node(of: route.target, in: name.member, chart: chart)
             var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
-            move.id = route.id
+            move.taken = TakenRoute(id: route.id)
             move.member = UInt32(name.member)
             return move
         }
@@ -290,8 +290,7 @@ extension Machine {
         let host = nesting.memberStates[member].hostNode
         var move = StepPlan.Move(
             source: host, target: nesting.node(of: target, in: member, chart: chart), isLocal: member != 0)
-        move.id = taken.id
-        move.clause = taken.clause
+        move.taken = taken
         move.member = UInt32(member)
         chart.choose(move, into: &plan)
     }
@@ -412,6 +411,6 @@ extension StepPlan.Move {
     init<S>(_ route: SelectedRoute<S>) {
         self.init(
             source: route.source, target: route.target == nil ? .wildcard : route.targetCode, isLocal: route.isLocal)
-        self.id = route.id
+        self.taken = TakenRoute(id: route.id)
     }
 }

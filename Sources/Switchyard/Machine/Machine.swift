@@ -235,6 +235,9 @@ extension Machine {
     typealias StepReader = (borrowing StepPlan) -> Void
 
     /// Decides, moves and delivers one event; the one path under every event API.
+    // Not a call of `perform(event:userInfo:reading:)` with an empty reader:
+    // written so, the reader is kept as a parameter through the statechart's
+    // path, and `event-small` cost 37 instructions more, `nested-3` 45.
     @inlinable
     func perform(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
         if chart != nil {
