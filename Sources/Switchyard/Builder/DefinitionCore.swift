@@ -161,8 +161,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         let named = routes.code(of: target)
         let targetCode = named.isConcrete ? named : unnamedCode
         // The configuration a machine in `state` has, then the move.
-        chart.needsInitialConfiguration = true
-        chart.prepare(initial: stateCode.isConcrete ? stateCode : unnamedCode, plan: &plan)
+        chart.reenter(stateCode.isConcrete ? stateCode : unnamedCode, plan: &plan)
         plan.reset()
         chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: false), into: &plan)
         chart.complete(&plan)

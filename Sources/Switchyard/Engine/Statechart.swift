@@ -43,6 +43,31 @@ final class Statechart {
         collectAtomics(of: &configuration)
     }
 
+    /// Makes the configuration the one entering `state` from outside makes,
+    /// whatever was active before: what a question asked from one state (the
+    /// pure function of a definition) plans from. The states active before
+    /// are made inactive one by one, so that, unlike ``prepare(initial:plan:)``,
+    /// nothing is allocated once the configuration has grown.
+    ///
+    /// - Complexity: O(*d*) in the depth of the states left and entered.
+    @inlinable
+    func reenter(_ state: SymbolCode, plan: inout StepPlan) {
+        tree.layOutIfNeeded()
+        for index in 0..<configuration.atomics.length {
+            var code = configuration.atomics.storage[index]
+            while code != .wildcard, configuration.isActive(code) {
+                deactivate(code)
+                code = tree.parent(of: code)
+            }
+        }
+        plan.reset()
+        planInitialEntry(of: state, into: &plan)
+        for index in 0..<plan.entries.length {
+            activate(plan.entries.storage[index], in: &configuration)
+        }
+        collectAtomics(of: &configuration)
+    }
+
     /// Makes `code` active in `configuration`, and its parent's active child
     /// if the parent is compound.
     @inlinable
