@@ -34,13 +34,9 @@ final class Statechart {
         tree.layOutIfNeeded()
         guard needsInitialConfiguration else { return }
         needsInitialConfiguration = false
+        // Anew: the tree may have changed under what was active.
         configuration = Configuration()
-        plan.reset()
-        planInitialEntry(of: initial, into: &plan)
-        for index in 0..<plan.entries.length {
-            activate(plan.entries.storage[index], in: &configuration)
-        }
-        collectAtomics(of: &configuration)
+        reenter(initial, plan: &plan)
     }
 
     /// Makes the configuration the one entering `state` from outside makes,
