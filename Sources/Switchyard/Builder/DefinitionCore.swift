@@ -20,7 +20,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     /// state without effects.
     @usableFromInline let unnamedCode: SymbolCode
     /// The entry and exit effects, by code in `routes`.
-    @usableFromInline let lifecycle: LifecycleEffects<Effect>
+    @usableFromInline let lifecycleEffects: LifecycleEffects<Effect>
     /// The step `chart` plans, kept so that planning allocates nothing once it has grown.
     @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
     /// By the code of a state: the outcomes of the route clauses with a
@@ -47,8 +47,8 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
                 event: event, transition, guarded: .of(transition, condition: condition),
                 id: RegistrationID(rawValue: UInt64(routeClauses.count)))
         }
-        lifecycle = LifecycleEffects(entries: entryEffects, exits: exitEffects) { routes.intern($0) }
-        if (!tree.isEmpty || !lifecycle.isEmpty) && !tree.needsConfiguration {
+        lifecycleEffects = LifecycleEffects(entries: entryEffects, exits: exitEffects) { routes.intern($0) }
+        if (!tree.isEmpty || !lifecycleEffects.isEmpty) && !tree.needsConfiguration {
             let chart = Statechart()
             for declaration in tree.declarations {
                 chart.tree.add(
@@ -168,7 +168,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         let settled = chart.innermostState(after: &plan)
         return Definition.Outcome(
             toState: settled == unnamedCode ? target : routes.storage.states.value(of: settled),
-            effects: lifecycle.effects(of: plan) { _ in reaction.effects })
+            effects: lifecycleEffects.effects(of: plan) { _ in reaction.effects })
     }
 
     /// The outcomes of the route clauses with a fixed target, from each state
@@ -179,7 +179,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     ///   route clauses each, once, when the definition is made.
     @usableFromInline
     func settleOutcomes() -> [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]] {
-        guard let chart, !lifecycle.isEmpty else { return [] }
+        guard let chart, !lifecycleEffects.isEmpty else { return [] }
         let states = routes.storage.states
         // The route clauses with a fixed target, by the code of their source
         // (``SymbolCode/wildcard`` for `.any`).
