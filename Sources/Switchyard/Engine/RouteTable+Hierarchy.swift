@@ -25,14 +25,14 @@ struct SelectedRoute<S: StateType> {
 
 extension RouteTable {
     /// The first route of the chain at (`eventCode`, `state`) that `event`
-    /// may take, in registration order; the reasons of those that refuse go
-    /// into `refusal`.
+    /// (`nil` for an eventless or done route) may take, in registration
+    /// order; the reasons of those that refuse go into `refusal`.
     ///
     /// Conditions are told the machine's `current` state and the route's
     /// target (the current state for a route to `.any`).
     @inlinable
     func firstRoute(
-        in eventCode: SymbolCode, _ state: SymbolCode, event: E, current: S, userInfo: UserInfoBox?,
+        in eventCode: SymbolCode, _ state: SymbolCode, event: E?, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         let storage = self.storage

@@ -126,6 +126,11 @@ struct RouteTable<S: StateType, E: EventType> {
         /// and its link by transition (`-1` for none).
         @exclusivity(unchecked) @usableFromInline var eventNodeKeys: [EventRouteKeys] = []
         @exclusivity(unchecked) @usableFromInline var isIndexingEventRoutesByTransition = false
+        /// How many eventless routes and done routes `eventRoutes` keeps
+        /// (under ``SymbolCode/eventless`` and ``SymbolCode/done``), so that
+        /// a step without any skips looking for them.
+        @exclusivity(unchecked) @usableFromInline var eventlessRouteCount = 0
+        @exclusivity(unchecked) @usableFromInline var doneRouteCount = 0
         /// Event-less routes by (from-state, to-state), for `tryState`.
         @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
         @exclusivity(unchecked) @usableFromInline var stateEntries = ChainStore<Entry>()
@@ -150,6 +155,8 @@ struct RouteTable<S: StateType, E: EventType> {
             eventRouteLinks = other.eventRouteLinks
             eventNodeKeys = other.eventNodeKeys
             isIndexingEventRoutesByTransition = other.isIndexingEventRoutesByTransition
+            eventlessRouteCount = other.eventlessRouteCount
+            doneRouteCount = other.doneRouteCount
             stateRoutes = other.stateRoutes
             stateEntries = other.stateEntries
             stateNodeSources = other.stateNodeSources
@@ -243,6 +250,26 @@ struct RouteTable<S: StateType, E: EventType> {
             eventCode: storage.events.intern(event), transition, guarded: guarded, id: id)
     }
 
+    /// Adds one route kept under a reserved event code: an eventless route
+    /// (``SymbolCode/eventless``) or one that reacts to its source being done
+    /// (``SymbolCode/done``). Neither is taken by a state request.
+    ///
+    /// - Returns: The route's node, for ``removeEventRoute(at:)``.
+    @inlinable
+    mutating func addRoute(
+        reservedEvent eventCode: SymbolCode, _ transition: Transition<S>, guarded: RouteGuard<S, E>?,
+        id: RegistrationID
+    ) -> Int32 {
+        precondition(eventCode.isReservedEvent)
+        return uniqueStorage.addEventRoute(eventCode: eventCode, transition, guarded: guarded, id: id)
+    }
+
+    /// Whether some route is kept under the reserved event code `eventCode`.
+    @inlinable
+    func hasRoutes(reservedEvent eventCode: SymbolCode) -> Bool {
+        (eventCode == .eventless ? storage.eventlessRouteCount : storage.doneRouteCount) > 0
+    }
+
     /// Adds `count` routes that `event` (`nil` for `.any`) takes, the one at
     /// each offset given by `route`, registered as `firstID` and the
     /// registrations after it.
@@ -286,6 +313,9 @@ struct RouteTable<S: StateType, E: EventType> {
     mutating func removeEventRoute(at node: Int32) -> Entry {
         let storage = uniqueStorage
         let keys = storage.eventNodeKeys[Int(node)]
+        if keys.event.isReservedEvent {
+            storage.countReservedRoute(keys.event, by: -1)
+        }
         let removed = storage.eventRoutes.withChain(keys.event, keys.from) {
             storage.eventEntries.remove(node, from: &$0)
         }
@@ -314,7 +344,8 @@ struct RouteTable<S: StateType, E: EventType> {
         guard !storage.isIndexingEventRoutesByTransition else { return }
         storage.isIndexingEventRoutesByTransition = true
         var routes: [(id: RegistrationID, node: Int32)] = []
-        for slot in storage.eventRoutes.slots where slot.key != PairIndex.emptyKey {
+        for slot in storage.eventRoutes.slots
+        where slot.key != PairIndex.emptyKey && !SymbolCode(truncatingIfNeeded: slot.key >> 32).isReservedEvent {
             var node = slot.chain.head
             while node >= 0 {
                 routes.append((storage.eventEntries[node].id, node))
@@ -591,6 +622,11 @@ enum Refusal: Hashable, Sendable {
     case queued
     /// The request was made to a nested machine whose state is not active.
     case inactive
+    /// The machine entered a top-level final state: it takes no more steps.
+    case finished
+    /// The step was taken, but the eventless and done routes it led to did
+    /// not settle within ``Machine/internalStepLimit`` steps.
+    case unsettled
 
     /// What to report when a route refuses for `new` after others refused
     /// for `old`: a user's condition says the most, so it wins; otherwise
@@ -630,6 +666,9 @@ extension RouteTable.Storage {
         let targetCode = states.intern(target)
         let entry = RouteTable.Entry(id: id, target: target, targetCode: targetCode, guarded: guarded)
         let node = eventRoutes.withChain(eventCode, fromCode) { eventEntries.append(entry, to: &$0) }
+        if eventCode.isReservedEvent {
+            countReservedRoute(eventCode, by: 1)
+        }
         while eventNodeKeys.count <= Int(node) {
             eventNodeKeys.append(EventRouteKeys(event: .wildcard, from: .wildcard, to: .wildcard, link: -1))
         }
@@ -638,11 +677,21 @@ extension RouteTable.Storage {
         return node
     }
 
+    @inlinable
+    func countReservedRoute(_ eventCode: SymbolCode, by change: Int) {
+        if eventCode == .eventless {
+            eventlessRouteCount += change
+        } else {
+            doneRouteCount += change
+        }
+    }
+
     /// Links the event route at `node` by transition, if event routes are indexed so.
     @inlinable
     func linkEventRoute(_ node: Int32) {
-        guard isIndexingEventRoutesByTransition else { return }
         let keys = eventNodeKeys[Int(node)]
+        // A state request takes neither eventless routes nor done routes.
+        guard isIndexingEventRoutesByTransition, !keys.event.isReservedEvent else { return }
         eventNodeKeys[Int(node)].link = eventRoutesByTransition.withChain(keys.from, keys.to) {
             eventRouteLinks.append(node, to: &$0)
         }

@@ -34,6 +34,8 @@ struct StateTree {
         @usableFromInline var parent: SymbolCode = .wildcard
         @usableFromInline var kind = Kind.atomic
         @usableFromInline var history: HistoryKind?
+        /// Whether entering the state completes its parent (SCXML's `<final>`).
+        @usableFromInline var isFinal = false
         /// The state a compound state enters first: a child, or deeper (a
         /// nested machine's initial state); ``SymbolCode/wildcard`` for its first child.
         @usableFromInline var initial: SymbolCode = .wildcard
@@ -55,6 +57,8 @@ struct StateTree {
     @usableFromInline var hasChildren = false
     /// Whether `depth`, `order` and `end` are up to date.
     @usableFromInline var isLaidOut = true
+    /// Whether some state is final: without, no step completes a state.
+    @usableFromInline var hasFinalStates = false
     /// Whether a state has regions: without, a configuration has a single
     /// active atomic state, which lets a step skip some searches.
     @usableFromInline var hasParallel = false
@@ -84,6 +88,12 @@ struct StateTree {
     @inlinable
     func history(of code: SymbolCode) -> HistoryKind? {
         Int(code) < nodes.count ? nodes[Int(code)].history : nil
+    }
+
+    /// Whether `code` is a final state.
+    @inlinable
+    func isFinal(_ code: SymbolCode) -> Bool {
+        Int(code) < nodes.count && nodes[Int(code)].isFinal
     }
 
     @inlinable
@@ -142,6 +152,9 @@ struct StateTree {
             existing == .atomic || existing == kind,
             "\(names(parent)) already has \(existing == .parallel ? "regions" : "children"); a state cannot have both")
         require(!children.isEmpty, "\(names(parent)) needs at least one \(kind == .parallel ? "region" : "child")")
+        require(
+            !nodes[Int(parent)].isFinal,
+            "\(names(parent)) is a final state, which cannot have \(kind == .parallel ? "regions" : "children")")
         for child in children {
             require(child != parent, "\(names(parent)) cannot be its own \(kind == .parallel ? "region" : "child")")
             require(
@@ -150,6 +163,10 @@ struct StateTree {
                 nodes[Int(child)].parent != .wildcard
                     ? "\(names(child)) is already a child of \(names(nodes[Int(child)].parent)); a state has one parent"
                     : "\(names(child)) is \(names(parent))'s ancestor; adding it as a child would make a cycle")
+            require(
+                kind != .parallel || !nodes[Int(child)].isFinal,
+                "\(names(child)) is a final state; a region cannot be final (SCXML's <final> is a child of a compound state)"
+            )
             nodes[Int(child)].parent = parent
             self.children[Int(parent)].append(child)
         }
@@ -187,6 +204,26 @@ struct StateTree {
         )
         Self.requireOneHistory(nodes[Int(code)].history, kind, of: names(code))
         nodes[Int(code)].history = kind
+    }
+
+    /// Makes `code` a final state: entering it completes its parent, or,
+    /// for a top-level state, finishes the machine.
+    @usableFromInline
+    mutating func setFinal(_ code: SymbolCode, names: (SymbolCode) -> String) {
+        require(code != .wildcard, "the machine itself cannot be a final state")
+        if Int(code) >= nodes.count {
+            grow(toHold: code)
+            isLaidOut = false
+        }
+        require(
+            nodes[Int(code)].kind == .atomic,
+            "\(names(code)) has \(nodes[Int(code)].kind == .parallel ? "regions" : "children"); a final state has none")
+        require(
+            kind(of: parent(of: code)) != .parallel,
+            "\(names(code)) is a region of \(names(parent(of: code))); a region cannot be final (SCXML's <final> is a child of a compound state)"
+        )
+        nodes[Int(code)].isFinal = true
+        hasFinalStates = true
     }
 
     /// Stops at a second history of another kind for one state: declaring

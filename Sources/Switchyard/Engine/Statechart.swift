@@ -21,6 +21,14 @@ final class Statechart {
     /// Whether the machine has been started or has taken a step: from then on
     /// the tree under active states is fixed.
     @exclusivity(unchecked) @usableFromInline var hasBegun = false
+    /// The states completed by the steps taken and not yet offered to their
+    /// done routes, in the order they completed: SCXML's internal queue of
+    /// `done.state.ID` events, read from ``completionsRead`` on.
+    @exclusivity(unchecked) @usableFromInline var completions = ReusableList<SymbolCode>()
+    @exclusivity(unchecked) @usableFromInline var completionsRead = 0
+    /// Whether the machine has entered a top-level final state: it takes no
+    /// more steps.
+    @exclusivity(unchecked) @usableFromInline var isFinished = false
 
     @inlinable
     init() {}
@@ -459,11 +467,80 @@ final class Statechart {
             deactivate(plan.exits.storage[index])
         }
         for index in 0..<plan.entries.length {
-            activate(plan.entries.storage[index], in: &configuration)
+            let state = plan.entries.storage[index]
+            activate(state, in: &configuration)
+            // Checked as each state is entered, as SCXML's enterStates does:
+            // a parallel state completes once, when its last region does.
+            if tree.hasFinalStates, tree.isFinal(state) {
+                noteCompletion(byEntering: state)
+            }
         }
         // Handed over, not copied: the plan's list is planned again before it is read.
         swap(&configuration.atomics, &plan.atomicsAfter)
         plan.atomicsAfter.removeAll()
+    }
+
+    // MARK: Completion
+
+    /// Queues what entering the final state `state` completes: its parent
+    /// and, if that is a region whose parallel state now has every region
+    /// complete, the parallel state too (SCXML looks no further up). A
+    /// top-level final state finishes the machine instead. States entered
+    /// after `bound` in document order (when given) count as not entered yet.
+    @inlinable
+    func noteCompletion(byEntering state: SymbolCode, bound: UInt32 = .max) {
+        let parent = tree.parent(of: state)
+        guard parent != .wildcard else {
+            isFinished = true
+            return
+        }
+        completions.append(parent)
+        let grandparent = tree.parent(of: parent)
+        if tree.kind(of: grandparent) == .parallel, grandparent != .wildcard,
+            isInFinalState(grandparent, bound: bound)
+        {
+            completions.append(grandparent)
+        }
+    }
+
+    /// Whether `state` is complete: a compound state whose active child is
+    /// final, or a parallel state whose regions all are complete.
+    @inlinable
+    func isInFinalState(_ state: SymbolCode, bound: UInt32 = .max) -> Bool {
+        switch tree.kind(of: state) {
+        case .atomic:
+            return false
+        case .compound:
+            let child = configuration.activeChild(of: state)
+            return child != .wildcard && tree.isFinal(child) && tree.order(of: child) <= bound
+        case .parallel:
+            return tree.children(of: state).allSatisfy { isInFinalState($0, bound: bound) }
+        }
+    }
+
+    /// Queues what the configuration's final states complete, as if each
+    /// had just been entered in document order: what starting the machine
+    /// completes.
+    @inlinable
+    func noteInitialCompletions() {
+        guard tree.hasFinalStates else { return }
+        for state in activeNodes(within: .wildcard) where tree.isFinal(state) {
+            noteCompletion(byEntering: state, bound: tree.order(of: state))
+        }
+    }
+
+    /// The next state whose completion waits to be offered, if any.
+    @inlinable
+    func nextCompletion() -> SymbolCode? {
+        guard completionsRead < completions.length else {
+            if completionsRead > 0 {
+                completions.removeAll()
+                completionsRead = 0
+            }
+            return nil
+        }
+        completionsRead += 1
+        return completions.storage[completionsRead - 1]
     }
 
     /// The deepest state that will contain every active atomic state inside

@@ -16,6 +16,19 @@ extension SymbolCode {
 
     /// Whether the code names one registered value.
     @inlinable var isConcrete: Bool { self != .wildcard && self != .unknown }
+
+    /// The event code under which eventless routes are kept, by source
+    /// state: no event value is ever given it.
+    @inlinable static var eventless: SymbolCode { .max - 1 }
+    /// The event code under which the routes that react to a state being
+    /// done are kept, by that state: SCXML's `done.state.ID`.
+    @inlinable static var done: SymbolCode { .max - 2 }
+    /// The first code kept for the machine's own use; values are given
+    /// codes below it.
+    @inlinable static var firstReserved: SymbolCode { .done }
+
+    /// Whether the code stands for no event a user can send (eventless, done).
+    @inlinable var isReservedEvent: Bool { self >= .firstReserved && self != .unknown }
 }
 
 /// The values a machine's routes and handlers name, each with its code.
@@ -77,7 +90,7 @@ struct Symbols<Value: Hashable> {
             return code
         }
         let next = SymbolCode(truncatingIfNeeded: values.count + 1)
-        require(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
+        require(next < .firstReserved, "A machine can name at most \(SymbolCode.firstReserved - 1) distinct values")
         // The defaulted subscript, passed inout, stores `next` for a new value
         // in the same look-up that finds an old one.
         let code = Self.read(&codes[value, default: next])
@@ -106,7 +119,7 @@ struct Symbols<Value: Hashable> {
     @usableFromInline
     mutating func reserveAnonymousCode() -> SymbolCode {
         let next = SymbolCode(truncatingIfNeeded: values.count + 1)
-        require(next < .unknown, "A machine can name at most \(SymbolCode.unknown - 1) distinct values")
+        require(next < .firstReserved, "A machine can name at most \(SymbolCode.firstReserved - 1) distinct values")
         values.append(nil)
         return next
     }

@@ -113,6 +113,10 @@ extension Machine {
                 entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil,
                 nesting: nesting)
         }
+        chart.noteInitialCompletions()
+        if mayContinue(after: chart) {
+            _ = settle(chart: chart, nesting: nesting)
+        }
         endStep()
         return true
     }

@@ -316,7 +316,8 @@ extension Machine {
             },
             addMember: { nested in root.withObject { $0.addNestedMember(nested) } },
             hasBegun: { root.withObject { $0.chart!.hasBegun } },
-            isBusy: { root.withObject { $0.isStepping || $0.decisionDepth > 0 } })
+            isBusy: { root.withObject { $0.isStepping || $0.decisionDepth > 0 } },
+            isFinished: { root.withObject { $0.chart!.isFinished } })
     }
 
     /// Whether `member`'s state `code` is active.

@@ -7,57 +7,74 @@
 extension Machine {
     // MARK: Delivering
 
-    /// Takes the step ``plan`` holds across the hierarchy: exit handlers,
-    /// innermost state first and, for one state, innermost machine first; the
-    /// change; each machine's handlers of the transition, innermost machine
-    /// first; entry handlers, outermost state first and, for one state,
-    /// outermost machine first. Then runs the requests its handlers made.
-    /// `reading` is shown the complete plan before anything runs.
+    /// Takes the step ``plan`` holds across the hierarchy (see
+    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:)``),
+    /// then what it leads to before any later request: eventless routes and
+    /// done routes (``settle(chart:nesting:)``). Then runs the requests its
+    /// handlers made. `reading` is shown the complete plan before anything
+    /// runs.
+    ///
+    /// - Returns: `false` if eventless or done routes did not settle within
+    ///   ``internalStepLimit`` steps.
     @inlinable
     func takeStep(
         kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
         nesting: Nesting, reading: StepReader
-    ) {
+    ) -> Bool {
         chart.complete(&plan)
-        let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         reading(plan)
+        chart.hasBegun = true
+        beginStepDelivery()
+        // The step holds `userInfo` until its handlers have all run.
+        withExtendedLifetime(userInfo) {
+            deliverPlannedStep(
+                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
+        }
+        let isSettled = mayContinue(after: chart) ? settle(chart: chart, nesting: nesting) : true
+        endStep()
+        return isSettled
+    }
+
+    /// Delivers the step ``plan`` holds, which is complete: exit handlers,
+    /// innermost state first and, for one state, innermost machine first;
+    /// the change; each machine's handlers of the transition, innermost
+    /// machine first; entry handlers, outermost state first and, for one
+    /// state, outermost machine first.
+    @inlinable
+    func deliverPlannedStep(
+        _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
+        chart: Statechart, nesting: Nesting
+    ) {
+        let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
         let context = Context(
             event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
             userInfoBox: userInfo)
         // Local copies: handlers may add or dispose handlers, and each
-        // handler's request waits, so the plan stays as it is.
-        let handlers = self.handlers
-        chart.hasBegun = true
-        beginStepDelivery()
-
-        // The step holds `userInfo` until its handlers have all run. The plan
-        // is read in place: while the step runs, requests wait, so nothing
+        // handler's request waits, so the plan stays as it is. The plan is
+        // read in place: while the step runs, requests wait, so nothing
         // plans another step over it.
-        withExtendedLifetime(userInfo) {
-            chart.recordHistory(of: &plan)
-            for index in 0..<plan.exits.length {
-                deliverLifecycle(
-                    entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
-                    userInfo: userInfo, nesting: nesting)
-            }
-            chart.apply(&plan)
-            nesting.commitStates()
-            currentState = context.toState
-            currentCode = afterCode
-            deliverNestedTransitions(
-                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
-            deliverTransition(
-                kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
-                context: context)
-            for index in 0..<plan.entries.length {
-                deliverLifecycle(
-                    entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
-                    event: event, userInfo: userInfo, nesting: nesting)
-            }
+        let handlers = self.handlers
+        chart.recordHistory(of: &plan)
+        for index in 0..<plan.exits.length {
+            deliverLifecycle(
+                entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
+                userInfo: userInfo, nesting: nesting)
         }
-
-        endStep()
+        chart.apply(&plan)
+        nesting.commitStates()
+        currentState = context.toState
+        currentCode = afterCode
+        deliverNestedTransitions(
+            kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
+        deliverTransition(
+            kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
+            context: context)
+        for index in 0..<plan.entries.length {
+            deliverLifecycle(
+                entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
+                event: event, userInfo: userInfo, nesting: nesting)
+        }
     }
 
     /// Runs the handlers of the step's transition in each nested machine it
@@ -153,14 +170,11 @@ extension Machine {
         let (event, target) = (request.event, request.target)
         beginStepDelivery()
         if member == 0 {
-            let context = Context(
-                event: event?.load(as: E.self), fromState: currentState,
-                toState: target.map(value(of:)) ?? currentState,
-                userInfoBox: userInfo)
-            let handlers = self.handlers
-            handlers.forEachHandler(
-                kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
-            ) { invoke($0, context) }
+            deliverErrorHandlers(
+                Context(
+                    event: event?.load(as: E.self), fromState: currentState,
+                    toState: target.map(value(of:)) ?? currentState,
+                    userInfoBox: userInfo))
         } else {
             let current = nesting.memberStates[member].current
             withExtendedLifetime(userInfo) {
@@ -171,6 +185,14 @@ extension Machine {
             }
         }
         endStep()
+    }
+
+    /// Runs this machine's error handlers with `context`.
+    @inlinable
+    func deliverErrorHandlers(_ context: Context) {
+        let handlers = self.handlers
+        handlers.forEachHandler(kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard))
+        { invoke($0, context) }
     }
 
     /// Begins a step's delivery: requests made meanwhile wait for its end.

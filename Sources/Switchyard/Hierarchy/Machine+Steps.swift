@@ -118,6 +118,10 @@ extension Machine {
             refuse(member: member, request, userInfo: userInfo)
             return .refused(.inactive)
         }
+        guard !chart.isFinished else {
+            refuse(member: member, request, userInfo: userInfo)
+            return .refused(.finished)
+        }
         let eventCode: SymbolCode
         var refusal: Refusal?
         switch request {
@@ -140,10 +144,10 @@ extension Machine {
             refuse(member: member, request, userInfo: userInfo)
             return .refused(refusal)
         }
-        takeStep(
+        let isSettled = takeStep(
             kind: request.kind, event: request.event, eventCode: eventCode, userInfo: userInfo, chart: chart,
             nesting: nesting, reading: reading)
-        return .moved
+        return isSettled ? .moved : .refused(.unsettled)
     }
 
     /// `request` to `member`, to be decided after the step in progress.
@@ -169,15 +173,16 @@ extension Machine {
 
     // MARK: Choosing
 
-    /// Fills `plan` with the moves `event`, sent to `member`, takes: offered
-    /// to each active atomic state inside the member, then up through its
-    /// ancestors to the root, each node's machines asked innermost first.
+    /// Fills `plan` with the moves `event`, sent to `member`, takes (`nil`:
+    /// the eventless routes that are enabled): offered to each active atomic
+    /// state inside the member, then up through its ancestors to the root,
+    /// each node's machines asked innermost first.
     /// Returns why routes refused. Route mappings are the caller's to try
     /// (``chooseMappedMove(event:member:userInfo:chart:into:refusal:)``) when no
     /// route moves.
     @inlinable
     func chooseMoves(
-        event: BorrowedEvent, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart,
+        event: BorrowedEvent?, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart,
         nesting: Nesting, into plan: inout StepPlan
     ) -> Refusal? {
         // A local copy: conditions and mappings may read and change the machines.
@@ -187,7 +192,7 @@ extension Machine {
         plan.reset()
         decisionDepth += 1
         defer { decisionDepth -= 1 }
-        guard chart.tree.hasChildren else {
+        if !chart.tree.hasChildren, let event {
             // One machine without children: section 2's order of a flat machine.
             if let route = routes.firstRouteInFlatOrder(
                 event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
@@ -227,7 +232,7 @@ extension Machine {
     /// machine that names the node, innermost first, the root last.
     @inlinable
     func firstMove(
-        event: BorrowedEvent, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
+        event: BorrowedEvent?, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
         userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, refusal: inout Refusal?
     ) -> StepPlan.Move? {
         // Names read in place, and closures called unretained: each copy
@@ -236,6 +241,8 @@ extension Machine {
         while Int(node) < nesting.names.count, position < nesting.names[Int(node)].count {
             let name = nesting.names[Int(node)][position]
             position += 1
+            // Nested machines' eventless routes are not asked yet.
+            guard let event else { break }
             let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
                 guard access.routes.hasEvents else { return nil }
                 return access.routes.firstEventRoute(
@@ -250,11 +257,23 @@ extension Machine {
             move.member = UInt32(name.member)
             return move
         }
-        guard node == .wildcard || nesting.isNamedByRoot(node),
-            let route = routes.firstRoute(
-                event: event.load(as: E.self), code: eventCode, on: node, current: current, userInfo: userInfo,
-                refusal: &refusal)
-        else { return nil }
+        guard node == .wildcard || nesting.isNamedByRoot(node) else { return nil }
+        let route =
+            if let event {
+                routes.firstRoute(
+                    event: event.load(as: E.self), code: eventCode, on: node, current: current, userInfo: userInfo,
+                    refusal: &refusal)
+            } else {
+                routes.firstRoute(
+                    in: .eventless, node, event: nil, current: current, userInfo: userInfo, refusal: &refusal)
+            }
+        guard let route else { return nil }
+        return rootMove(along: route, chart: chart, nesting: nesting)
+    }
+
+    /// The move along the root machine's `route`, its target a node of the hierarchy.
+    @inlinable
+    func rootMove(along route: SelectedRoute<S>, chart: Statechart, nesting: Nesting) -> StepPlan.Move {
         var move = StepPlan.Move(route)
         if route.target != nil {
             move.target = nesting.node(of: route.targetCode, in: 0, chart: chart)

@@ -36,6 +36,8 @@ final class NestingLink {
     /// Whether the root has begun, and whether it is taking or deciding a step.
     @usableFromInline let hasBegun: () -> Bool
     @usableFromInline let isBusy: () -> Bool
+    /// Whether the root has finished (entered a top-level final state).
+    @usableFromInline let isFinished: () -> Bool
 
     @usableFromInline
     init(
@@ -50,7 +52,7 @@ final class NestingLink {
         declare: @escaping (Int, [SymbolCode], SymbolCode, StateTree.Kind, SymbolCode?) -> Void,
         setHistory: @escaping (Int, HistoryKind, SymbolCode) -> Void,
         addMember: @escaping (NestedMachine) -> NestingLink, hasBegun: @escaping () -> Bool,
-        isBusy: @escaping () -> Bool
+        isBusy: @escaping () -> Bool, isFinished: @escaping () -> Bool
     ) {
         self.member = member
         self.root = root
@@ -68,5 +70,6 @@ final class NestingLink {
         self.addMember = addMember
         self.hasBegun = hasBegun
         self.isBusy = isBusy
+        self.isFinished = isFinished
     }
 }

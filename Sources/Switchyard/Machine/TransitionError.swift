@@ -27,6 +27,7 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Hashable, Sendable {
             case noRoute, conditionsRefused, unreachable, stateNotListed, reentrantRequest, queued, inactive
+            case finished, unsettled
         }
 
         private let kind: Kind
@@ -61,6 +62,16 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         /// ``Machine/nest(_:under:as:)``) while the state it is nested in is
         /// not active. Its error handlers run; nothing moves.
         public static let inactive = Reason(.inactive)
+        /// The machine has finished: it entered a top-level final state (see
+        /// ``Machine/addFinalState(_:)``), and refuses every later request.
+        /// Its error handlers run; nothing moves.
+        public static let finished = Reason(.finished)
+        /// The request was taken, but the eventless and done routes it led
+        /// to did not settle within ``Machine/internalStepLimit`` steps: a
+        /// cycle of routes whose conditions never stop holding. The machine
+        /// stopped where the last of those steps left it, and its error
+        /// handlers ran.
+        public static let unsettled = Reason(.unsettled)
 
         /// The reason's name, such as `noRoute`.
         public var description: String {
@@ -121,6 +132,16 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
                 reason: .queued,
                 description:
                     "\(request) waits for the step in progress to end (or for deliveries nested too deep to unwind)")
+        case .finished:
+            self.init(
+                reason: .finished,
+                description: "\(request) was refused: the machine has finished (it entered a top-level final state)")
+        case .unsettled:
+            self.init(
+                reason: .unsettled,
+                description:
+                    "\(request) was taken, but the eventless and done routes it led to did not settle within \(internalStepLimitValue) steps; the machine stopped there"
+            )
         default:
             assert(refusal == .inactive, "TransitionError(refusedByMachine:) was given a refusal of routes")
             self.init(

@@ -1,0 +1,278 @@
+// What a statechart does after a step and before any later request, as
+// SCXML's macrostep does: it takes the eventless routes that are enabled,
+// then offers each state a step completed (by entering a final state) to the
+// routes that react to it, one at a time, each followed by eventless routes
+// again, until nothing is left. A top-level final state finishes the machine.
+
+/// How many steps of eventless and done routes one request may lead to
+/// before the machine stops taking them (see ``Machine/internalStepLimit``).
+@usableFromInline
+let internalStepLimitValue = 1_000
+
+extension Machine {
+    // MARK: Declaring
+
+    /// How many steps of eventless and done routes one request (or
+    /// ``start()``) may lead to: past it, a cycle of routes whose conditions
+    /// keep holding is cut, and the request fails with
+    /// ``TransitionError/Reason/unsettled``.
+    public static var internalStepLimit: Int { internalStepLimitValue }
+
+    /// Makes `state` final: entering it completes its parent (SCXML's
+    /// `<final>`), or, for a top-level state, finishes the machine.
+    ///
+    /// ```swift
+    /// order.addChildren([.packing, .packed], to: .fulfilment)
+    /// order.addFinalState(.packed)
+    /// order.addDoneRoute(.fulfilment => .shipping)  // taken once .packed is entered
+    /// ```
+    ///
+    /// A compound state is *done* once its active child is final; a parallel
+    /// state once every region is done. The step that completes a state is
+    /// delivered first; then the routes added with
+    /// ``addDoneRoute(_:condition:)`` for it are offered its completion,
+    /// before any later request. When a top-level final state is entered,
+    /// the machine runs the exit handlers of every active state (innermost
+    /// first), keeps its configuration for reading, and refuses every later
+    /// request with ``TransitionError/Reason/finished``.
+    ///
+    /// - Parameter state: An atomic state: it may not have children or
+    ///   regions, now or later, and may not be a region itself.
+    /// - Precondition: Once the machine has begun, `state` is not active.
+    public func addFinalState(_ state: S) {
+        let code = internedCode(of: state)
+        ensureChart()
+        require(
+            nestingLink == nil,
+            "\(state) cannot be made final through a nested machine yet; declare final states before nesting it")
+        // Composed first, so that a composition pending does not drop the mark.
+        prepareChart()
+        let chart = uncheckedChart
+        if chart.hasBegun {
+            require(
+                !chart.configuration.isActive(code),
+                "\(state) is active: the tree under an active state cannot change once the machine has begun (started, taken a step or restored a snapshot)"
+            )
+        }
+        if uncheckedNesting.hasNestedMachines {
+            uncheckedNesting.members[0].tree.setFinal(code, names: name(of:))
+            uncheckedNesting.needsRebuild = true
+            chart.tree.isLaidOut = false
+        } else {
+            chart.tree.setFinal(code, names: name(of:))
+        }
+    }
+
+    /// Whether the machine has entered a top-level final state (see
+    /// ``addFinalState(_:)``): it refuses every request from then on.
+    public var isFinished: Bool {
+        guard chart != nil else { return false }
+        if let link = nestingLink {
+            return link.isFinished()
+        }
+        return uncheckedChart.isFinished
+    }
+
+    /// Adds a route with no event, taken whenever its source is active and
+    /// its condition holds: after each step, before any later request, the
+    /// machine takes the eventless routes that are enabled, selected as an
+    /// event's routes are (deepest source first, in regions in declaration
+    /// order), until none is (SCXML's eventless transitions).
+    ///
+    /// ```swift
+    /// machine.addEventlessRoute(.checking => .approved) { _ in order.isPaid }
+    /// machine.addEventlessRoute(.checking => .rejected)
+    /// ```
+    ///
+    /// A route added with ``addRoute(_:condition:)`` is not eventless: it is
+    /// the route a state request (`machine <- .b`) takes, as in SwiftState.
+    /// A cycle of eventless routes whose conditions keep holding is cut
+    /// after ``internalStepLimit`` steps, and the request that led to it
+    /// fails with ``TransitionError/Reason/unsettled``.
+    ///
+    /// - Parameters:
+    ///   - transition: The move. `.any` as the source stands for the root
+    ///     (any state); `.any` as the target stays (exits and enters nothing).
+    ///   - condition: What must hold; `nil` always allows it. The context's
+    ///     event is `nil`.
+    /// - Returns: What removes the route.
+    /// - Precondition: A route without condition may not lead back into its
+    ///   source (a state that is always active once it is entered), and may
+    ///   not stay or leave from `.any`: it would never stop being taken.
+    @discardableResult
+    public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
+        if condition == nil {
+            requireSettles(transition)
+        }
+        return addReservedRoute(.eventless, transition, condition: condition)
+    }
+
+    /// Adds a route taken when its source is done: when a final child of a
+    /// compound source is entered, or when every region of a parallel source
+    /// is done (SCXML's `done.state.ID` event, which a typed event enum has
+    /// no case for).
+    ///
+    /// ```swift
+    /// machine.addRegions([.payment, .packing], to: .fulfilment)
+    /// machine.addDoneRoute(.fulfilment => .shipped)
+    /// ```
+    ///
+    /// The completion is offered after the step that caused it and before
+    /// any later request; the source's done routes are tried in the order
+    /// they were added, and the first whose condition holds is taken, as
+    /// one step with the usual exits, handlers and entries.
+    ///
+    /// - Parameters:
+    ///   - transition: From the state whose completion the route reacts to,
+    ///     which must have children or regions, to the target (`.any` stays).
+    ///   - condition: What must hold; `nil` always allows it. The context's
+    ///     event is `nil`.
+    /// - Returns: What removes the route.
+    @discardableResult
+    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
+        let source = transition.fromState.rawValue
+        require(source != nil, "a done route reacts to one state being done; .any => \(transition.toState) names none")
+        ensureChart()
+        let code = routes.code(of: source!)
+        var kind = StateTree.Kind.atomic
+        if code.isConcrete, nestingLink == nil {
+            prepareChart()
+            kind = uncheckedChart.tree.kind(of: uncheckedNesting.node(of: code, in: 0, chart: uncheckedChart))
+        }
+        require(
+            nestingLink == nil,
+            "done routes cannot be added to a nested machine yet; add them to the machine it is nested in")
+        require(
+            kind != .atomic,
+            "\(source!) has no children or regions, so it is never done: declare its children (and a final one) before its done routes"
+        )
+        return addReservedRoute(.done, transition, condition: condition)
+    }
+
+    /// Adds a route under a reserved event code: an eventless or a done route.
+    @usableFromInline
+    func addReservedRoute(_ eventCode: SymbolCode, _ transition: Transition<S>, condition: Condition?) -> Disposable {
+        ensureChart()
+        let id = makeID()
+        let node = routes.addRoute(
+            reservedEvent: eventCode, transition, guarded: .of(transition, condition: condition), id: id)
+        return registration(id, at: node, in: .eventRoute)
+    }
+
+    /// Stops on an eventless route without condition that would be taken
+    /// again and again.
+    func requireSettles(_ transition: Transition<S>) {
+        guard let source = transition.fromState.rawValue else {
+            require(
+                false,
+                "the eventless route \(transition) leaves from .any and has no condition: it would be taken forever")
+            return
+        }
+        guard let target = transition.toState.rawValue else {
+            require(false, "the eventless route \(transition) stays and has no condition: it would be taken forever")
+            return
+        }
+        let sourceCode = routes.code(of: source)
+        let targetCode = routes.code(of: target)
+        if let chart, sourceCode.isConcrete, targetCode.isConcrete {
+            chart.tree.layOutIfNeeded()
+            require(
+                !chart.tree.isWithin(targetCode, sourceCode),
+                "the eventless route \(transition) leads back into its source and has no condition: it would be taken forever"
+            )
+        } else {
+            require(
+                source != target,
+                "the eventless route \(transition) leads back into its source and has no condition: it would be taken forever"
+            )
+        }
+    }
+
+    // MARK: Settling
+
+    /// Whether the step just taken may lead to more: an eventless route to
+    /// try, a completion to offer, or a finish to deliver.
+    @inlinable
+    func mayContinue(after chart: Statechart) -> Bool {
+        chart.completionsRead < chart.completions.length || chart.isFinished
+            || routes.hasRoutes(reservedEvent: .eventless)
+    }
+
+    /// Takes eventless routes until none is enabled, then offers the next
+    /// completion to its done routes, and so on until nothing is left
+    /// (SCXML's macrostep); finishes the machine if a step entered a
+    /// top-level final state. Runs inside a step's delivery.
+    ///
+    /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
+    ///   running the error handlers.
+    @inlinable
+    func settle(chart: Statechart, nesting: Nesting) -> Bool {
+        var steps = 0
+        while !chart.isFinished {
+            if routes.hasRoutes(reservedEvent: .eventless) {
+                _ = chooseMoves(
+                    event: nil, eventCode: .eventless, member: 0, userInfo: nil, chart: chart, nesting: nesting,
+                    into: &plan)
+            } else {
+                plan.reset()
+            }
+            if plan.moves.isEmpty {
+                guard let state = chart.nextCompletion() else { break }
+                chooseDoneMove(of: state, chart: chart, nesting: nesting)
+                if plan.moves.isEmpty { continue }
+            }
+            steps += 1
+            guard steps <= internalStepLimitValue else {
+                chart.completions.removeAll()
+                chart.completionsRead = 0
+                deliverErrorHandlers(
+                    Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil))
+                return false
+            }
+            chart.complete(&plan)
+            deliverPlannedStep(.state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting)
+        }
+        if chart.isFinished {
+            finish(chart: chart, nesting: nesting)
+        }
+        return true
+    }
+
+    /// Fills `plan` with the move of the first done route of `state` whose
+    /// condition holds, if `state` is still active.
+    @inlinable
+    func chooseDoneMove(of state: SymbolCode, chart: Statechart, nesting: Nesting) {
+        plan.reset()
+        guard routes.hasRoutes(reservedEvent: .done), chart.configuration.isActive(state),
+            nesting.isNamedByRoot(state)
+        else { return }
+        // A local copy: conditions may change the machine.
+        let routes = self.routes
+        var refusal: Refusal?
+        decisionDepth += 1
+        defer { decisionDepth -= 1 }
+        if let route = routes.firstRoute(
+            in: .done, state, event: nil, current: currentState, userInfo: nil, refusal: &refusal)
+        {
+            chart.choose(rootMove(along: route, chart: chart, nesting: nesting), into: &plan)
+        }
+    }
+
+    /// Runs the exit handlers of every active state, innermost first, as
+    /// the machine finishes; the configuration stays as it is, for reading.
+    @inlinable
+    func finish(chart: Statechart, nesting: Nesting) {
+        chart.completions.removeAll()
+        chart.completionsRead = 0
+        plan.reset()
+        chart.appendActiveDescendants(of: .wildcard, to: &plan.exits)
+        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
+        let handlers = self.handlers
+        for index in 0..<plan.exits.length {
+            deliverLifecycle(
+                entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: nil,
+                userInfo: nil, nesting: nesting)
+        }
+        plan.reset()
+    }
+}

@@ -1,0 +1,302 @@
+import Switchyard
+import Testing
+
+// Final states, done routes and eventless routes (SPEC 3.2, "Final states
+// and completion" and "Eventless routes"), each rule on its own, on one chart:
+//
+//     job { working, done* }      p ‖ r1 { r1a, r1end* } ‖ r2 { r2a, r2end* }
+//     idle     next     over*
+//
+// (* final). Each test asserts every handler call, in order.
+
+private enum Step: StateType, CaseIterable {
+    case job, working, done, p, r1, r1a, r1end, r2, r2a, r2end, idle, next, over
+}
+
+private enum Signal: EventType {
+    case go, finish, other
+}
+
+private typealias Chart = Machine<Step, Signal>
+
+/// The chart in `initial`, watched: "exit x", "enter x", "go: a => b" (the
+/// step's event, or "state" for a step with none, and its states before and
+/// after), "refused".
+private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _ in }) -> Chart {
+    let chart = Chart(state: initial)
+    chart.addChildren([.working, .done], to: .job)
+    chart.addRegions([.r1, .r2], to: .p)
+    chart.addChildren([.r1a, .r1end], to: .r1)
+    chart.addChildren([.r2a, .r2end], to: .r2)
+    for state in [Step.done, .r1end, .r2end, .over] {
+        chart.addFinalState(state)
+    }
+    routes(chart)
+    for state in Step.allCases {
+        chart.addEntryHandler(state) { _ in log("enter \(state)") }
+        chart.addExitHandler(state) { _ in log("exit \(state)") }
+    }
+    chart.addAnyHandler(.any => .any) { context in
+        log("\(context.event.map { "\($0)" } ?? "state"): \(context.fromState) => \(context.toState)")
+    }
+    chart.addErrorHandler { _ in log("refused") }
+    return chart
+}
+
+@Suite struct CompletionTests {
+    // MARK: Done routes
+
+    @Test func enteringAFinalChildTakesTheParentsDoneRouteInTheSameRequest() {
+        let log = Log()
+        let chart = makeChart(in: .working, log: log) { chart in
+            chart.addRoutes(event: .finish, transitions: [.working => .done])
+            chart.addDoneRoute(.job => .next)
+        }
+        #expect(chart.tryEvent(.finish))
+        #expect(
+            log.lines == [
+                "exit working", "finish: working => done", "enter done",
+                "exit done", "exit job", "state: done => next", "enter next",
+            ])
+        #expect(chart.state == .next)
+    }
+
+    @Test func aDoneRouteKeepsItsConditionAndOrder() {
+        let log = Log()
+        var allowed = false
+        let chart = makeChart(in: .working, log: log) { chart in
+            chart.addRoutes(event: .finish, transitions: [.working => .done])
+            chart.addDoneRoute(.job => .over) { _ in allowed }
+            chart.addDoneRoute(.job => .next)
+            chart.addDoneRoute(.job => .idle)
+        }
+        chart <-! .finish
+        #expect(chart.state == .next)
+        allowed = true
+        let second = makeChart(in: .working, log: Log()) { chart in
+            chart.addRoutes(event: .finish, transitions: [.working => .done])
+            chart.addDoneRoute(.job => .idle) { _ in allowed }
+            chart.addDoneRoute(.job => .next)
+        }
+        second <-! .finish
+        #expect(second.state == .idle)
+    }
+
+    @Test func withoutADoneRouteTheCompletedStateStays() {
+        let log = Log()
+        let chart = makeChart(in: .working, log: log) { chart in
+            chart.addRoutes(event: .finish, transitions: [.working => .done])
+        }
+        #expect(chart.tryEvent(.finish))
+        #expect(chart.state == .done)
+        #expect(chart.configuration == [.job, .done])
+        #expect(!chart.isFinished)
+    }
+
+    @Test func aParallelStateIsDoneWhenEveryRegionIs() {
+        let log = Log()
+        let chart = makeChart(in: .p, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.r1a => .r1end])
+            chart.addRoutes(event: .finish, transitions: [.r2a => .r2end])
+            chart.addDoneRoute(.p => .next)
+            chart.addDoneRoute(.r1 => .any)
+        }
+        chart <-! .go
+        #expect(log.lines == ["exit r1a", "go: p => p", "enter r1end", "state: p => p"])
+        log.clear()
+        chart <-! .finish
+        #expect(
+            log.lines == [
+                "exit r2a", "finish: p => p", "enter r2end",
+                "exit r2end", "exit r2", "exit r1end", "exit r1", "exit p", "state: p => next", "enter next",
+            ])
+    }
+
+    @Test func regionsCompletingInOneStepCompleteTheirParallelStateOnce() {
+        let log = Log()
+        var dones = 0
+        let chart = makeChart(in: .p, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.r1a => .r1end, .r2a => .r2end])
+            // Targetless: counts each time the completion is offered.
+            chart.addDoneRoute(.p => .any) { _ in
+                dones += 1
+                return true
+            }
+        }
+        chart <-! .go
+        #expect(dones == 1)
+        #expect(chart.configuration == [.p, .r1, .r1end, .r2, .r2end])
+    }
+
+    @Test func completionsAreOfferedInTheOrderTheyHappenedBeforeALaterRequest() {
+        let log = Log()
+        let chart = makeChart(in: .p, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.r1a => .r1end, .r2a => .r2end])
+            chart.addDoneRoute(.r1 => .any) { _ in
+                log("done r1")
+                return false
+            }
+            chart.addDoneRoute(.r2 => .any) { _ in
+                log("done r2")
+                return false
+            }
+            chart.addDoneRoute(.p => .any) { _ in
+                log("done p")
+                return false
+            }
+        }
+        chart.addEntryHandler(.r2end) { _ in chart <-! .other }
+        chart.addHandler(event: .other) { _ in log("other") }
+        chart.addRoutes(event: .other, transitions: [.any => .any])
+        chart <-! .go
+        #expect(
+            log.lines == [
+                "exit r2a", "exit r1a", "go: p => p", "enter r1end", "enter r2end",
+                "done r1", "done r2", "done p", "other", "other: p => p",
+            ])
+    }
+
+    @Test func startingInAFinalChildOffersItsCompletion() {
+        let log = Log()
+        let chart = makeChart(in: .done, log: log) { chart in
+            chart.addDoneRoute(.job => .next)
+        }
+        #expect(chart.start())
+        #expect(
+            log.lines == [
+                "enter job", "enter done", "exit done", "exit job", "state: done => next", "enter next",
+            ])
+    }
+
+    // MARK: Finishing
+
+    @Test func enteringATopLevelFinalStateFinishesTheMachine() throws {
+        let log = Log()
+        let chart = makeChart(in: .job, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.job => .over])
+            chart.addRoutes(event: .other, transitions: [.any => .idle])
+        }
+        #expect(!chart.isFinished)
+        chart <-! .go
+        #expect(chart.isFinished)
+        #expect(log.lines == ["exit working", "exit job", "go: working => over", "enter over", "exit over"])
+        #expect(chart.state == .over)
+        log.clear()
+
+        let error = try #require(chart.attemptEvent(.other).failureValue)
+        #expect(error.reason == .finished)
+        #expect(error.description.contains("finished"))
+        #expect(chart.attemptState(.idle).failureValue?.reason == .finished)
+        #expect(log.lines == ["refused", "refused"])
+        #expect(chart.state == .over)
+    }
+
+    @Test func aFlatMachineCanFinish() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state1 => .state2])
+        machine.addFinalState(.state2)
+        #expect(machine.tryEvent(.event0))
+        #expect(!machine.isFinished)
+        #expect(machine.tryEvent(.event0))
+        #expect(machine.isFinished)
+        #expect(!machine.tryEvent(.event0))
+    }
+
+    // MARK: Eventless routes
+
+    @Test func eventlessRoutesRunUntilNoneApplies() {
+        let log = Log()
+        let chart = makeChart(in: .idle, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.idle => .working])
+            chart.addEventlessRoute(.working => .done)
+            chart.addEventlessRoute(.job => .next)
+        }
+        chart <-! .go
+        #expect(
+            log.lines == [
+                "exit idle", "go: idle => working", "enter job", "enter working",
+                // The deeper source first: working's route, then job's.
+                "exit working", "state: working => done", "enter done",
+                "exit done", "exit job", "state: done => next", "enter next",
+            ])
+    }
+
+    @Test func eventlessRoutesComeBeforeTheCompletionTheyFollow() {
+        let log = Log()
+        let chart = makeChart(in: .idle, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.idle => .done])
+            chart.addDoneRoute(.job => .next)
+            chart.addEventlessRoute(.job => .over) { _ in
+                log("asked")
+                return false
+            }
+        }
+        chart <-! .go
+        #expect(
+            log.lines == [
+                "exit idle", "go: idle => done", "enter job", "enter done", "asked",
+                "exit done", "exit job", "state: done => next", "enter next",
+            ])
+    }
+
+    @Test func anEventlessRouteTakesItsConditionAndIgnoresEventHandlers() {
+        let log = Log()
+        var ready = false
+        let chart = makeChart(in: .idle, log: log) { chart in
+            chart.addEventlessRoute(.idle => .next) { context in
+                #expect(context.event == nil)
+                return ready
+            }
+            chart.addRoutes(event: .other, transitions: [.any => .any])
+        }
+        var heard = 0
+        chart.addHandler(event: .other) { _ in heard += 1 }
+        chart <-! .other
+        #expect(chart.state == .idle)
+        ready = true
+        chart <-! .other
+        #expect(chart.state == .next)
+        #expect(heard == 2)
+        #expect(log.lines.suffix(3) == ["exit idle", "state: idle => next", "enter next"])
+    }
+
+    @Test func anEventlessRouteIsNotAStateRoute() {
+        let chart = makeChart(in: .idle, log: Log()) { chart in
+            chart.addEventlessRoute(.idle => .next) { _ in false }
+        }
+        #expect(!chart.canTryState(.next))
+        #expect(chart.attemptState(.next).failureValue?.reason == .unreachable)
+    }
+
+    @Test func aDisposedEventlessRouteIsNoLongerTaken() {
+        let chart = makeChart(in: .idle, log: Log())
+        chart.addRoutes(event: .go, transitions: [.idle => .next, .next => .idle])
+        let route = chart.addEventlessRoute(.next => .over) { _ in true }
+        route.dispose()
+        chart <-! .go
+        #expect(chart.state == .next)
+    }
+
+    @Test func aCycleOfEventlessRoutesStopsAtTheLimitWithATypedError() throws {
+        let log = Log()
+        let chart = makeChart(in: .idle, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.idle => .next])
+            chart.addEventlessRoute(.next => .idle) { _ in true }
+            chart.addEventlessRoute(.idle => .next) { _ in true }
+        }
+        let error = try #require(chart.attemptEvent(.go).failureValue)
+        #expect(error.reason == .unsettled)
+        #expect(error.description.contains("\(Chart.internalStepLimit) steps"))
+        #expect(log.lines.last == "refused")
+        #expect(
+            log.lines.filter { $0 == "state: next => idle" || $0 == "state: idle => next" }.count
+                == Chart.internalStepLimit)
+    }
+}
+
+extension Result {
+    fileprivate var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
