@@ -94,6 +94,9 @@ enum HandlerSlot {
     case entry(SymbolCode)
     /// Exits from this state.
     case exit(SymbolCode)
+    /// The action of one route, run when that route is taken; the route
+    /// refers to it by its node.
+    case action
 
     /// How specific the slot is, 0 most: an exact event before `.any`, and
     /// `from => to`, `from => .any`, `.any => to`, `.any => .any` in that order.
@@ -102,7 +105,7 @@ enum HandlerSlot {
         switch self {
         case .event(let code): code == .wildcard ? 1 : 0
         case .state(let from, let to), .any(let from, let to): UInt8(PairIndex.shape(from, to))
-        case .error, .entry, .exit: 0
+        case .error, .entry, .exit, .action: 0
         }
     }
 }
@@ -138,6 +141,8 @@ struct HandlerTable<S: StateType, E: EventType> {
         /// Entry and exit handlers, by state code.
         @exclusivity(unchecked) @usableFromInline var entryHandlers: [Chain] = []
         @exclusivity(unchecked) @usableFromInline var exitHandlers: [Chain] = []
+        /// The routes' actions, in one chain: a route finds its own by node.
+        @exclusivity(unchecked) @usableFromInline var actionHandlers = Chain()
         /// How many entry and exit handlers there are: none keeps a flat
         /// machine on its fast path.
         @exclusivity(unchecked) @usableFromInline var lifecycleHandlerCount = 0
@@ -155,6 +160,7 @@ struct HandlerTable<S: StateType, E: EventType> {
             errorHandlers = other.errorHandlers
             entryHandlers = other.entryHandlers
             exitHandlers = other.exitHandlers
+            actionHandlers = other.actionHandlers
             lifecycleHandlerCount = other.lifecycleHandlerCount
         }
 
@@ -211,6 +217,8 @@ struct HandlerTable<S: StateType, E: EventType> {
                 lifecycleHandlerCount += 1
                 HandlerTable.grow(&exitHandlers, toHold: code)
                 return entries.insert(entry, into: &exitHandlers[Int(code)], by: precedes)
+            case .action:
+                return entries.insert(entry, into: &actionHandlers, by: precedes)
             }
         }
 
@@ -232,6 +240,8 @@ struct HandlerTable<S: StateType, E: EventType> {
             case .exit(let code):
                 lifecycleHandlerCount -= 1
                 _ = entries.remove(node, from: &exitHandlers[Int(code)])
+            case .action:
+                _ = entries.remove(node, from: &actionHandlers)
             }
             let body = bodies[Int(node)].call
             bodies[Int(node)] = StoredBody { _ in }

@@ -12,6 +12,11 @@ struct SelectedRoute<S: StateType> {
     @usableFromInline var target: S?
     @usableFromInline var targetCode: SymbolCode
     @usableFromInline var isLocal: Bool
+    @usableFromInline var ignoresHistory = false
+    /// The codes of the route's other targets (see ``Transition/alsoEntering(_:)``).
+    @usableFromInline var otherTargets: [SymbolCode] = []
+    /// The node of the route's action in the machine's handler table; -1 for none.
+    @usableFromInline var action: Int32 = -1
 
     @inlinable
     init(id: RegistrationID, source: SymbolCode, target: S?, targetCode: SymbolCode, isLocal: Bool) {
@@ -20,6 +25,18 @@ struct SelectedRoute<S: StateType> {
         self.target = target
         self.targetCode = targetCode
         self.isLocal = isLocal
+    }
+
+    /// The route of `entry`, leaving from `source`, with what its guard says of how it moves.
+    @inlinable
+    init<E>(_ entry: RouteTable<S, E>.Entry, from source: SymbolCode, target: S?, targetCode: SymbolCode) {
+        self.init(id: entry.id, source: source, target: target, targetCode: targetCode, isLocal: false)
+        if let guarded = entry.guarded {
+            isLocal = guarded.isLocal
+            ignoresHistory = guarded.ignoresHistory
+            otherTargets = guarded.otherTargets
+            action = guarded.action
+        }
     }
 }
 
@@ -44,9 +61,7 @@ extension RouteTable {
             {
                 refusal = Refusal.merging(refusal, refused)
             } else {
-                return SelectedRoute(
-                    id: entry.id, source: state, target: entry.target, targetCode: entry.targetCode,
-                    isLocal: entry.guarded?.isLocal ?? false)
+                return SelectedRoute(entry, from: state, target: entry.target, targetCode: entry.targetCode)
             }
             node = storage.eventEntries.next(after: node)
         }
@@ -111,9 +126,7 @@ extension RouteTable {
                 refusal = Refusal.merging(refusal, refused)
                 return nil
             }
-            return SelectedRoute(
-                id: entry.id, source: state, target: target, targetCode: targetCode,
-                isLocal: entry.guarded?.isLocal ?? false)
+            return SelectedRoute(entry, from: state, target: target, targetCode: targetCode)
         }
         func firstEventless(to second: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
             guard second != .unknown, !storage.stateRoutes.isEmpty else { return nil }

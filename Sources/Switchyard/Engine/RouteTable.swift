@@ -664,6 +664,9 @@ extension RouteTable.Storage {
         let fromCode = states.intern(transition.fromState.rawValue)
         let target = transition.toState.rawValue
         let targetCode = states.intern(target)
+        if let guarded, !transition.otherTargets.isEmpty {
+            guarded.otherTargets = transition.otherTargets.map { states.intern($0) }
+        }
         let entry = RouteTable.Entry(id: id, target: target, targetCode: targetCode, guarded: guarded)
         let node = eventRoutes.withChain(eventCode, fromCode) { eventEntries.append(entry, to: &$0) }
         if eventCode.isReservedEvent {
@@ -717,9 +720,10 @@ struct EventRouteKeys {
 }
 
 /// What must hold for a route to be taken (the user's condition, or the
-/// states listed by `[.a, .b] => .c` or `.a => [.b, .c]`), and whether the
-/// route is local. Routes with none of these keep no guard; routes added
-/// together share one.
+/// states listed by `[.a, .b] => .c` or `.a => [.b, .c]`), and how it moves
+/// when it is: whether it is local, enters its target ignoring its history,
+/// has other targets, or has an action. Routes with none of these keep no
+/// guard; routes added together share one.
 @usableFromInline
 final class RouteGuard<S: StateType, E: EventType> {
     @usableFromInline let condition: ((TransitionContext<S, E>) -> Bool)?
@@ -729,33 +733,50 @@ final class RouteGuard<S: StateType, E: EventType> {
     @usableFromInline let targets: [S]?
     /// See ``Transition/local(_:)``.
     @usableFromInline let isLocal: Bool
+    /// See ``Transition/ignoringHistory(_:)``.
+    @usableFromInline let ignoresHistory: Bool
+    /// The codes of the route's targets besides its own (see
+    /// ``Transition/alsoEntering(_:)``), given when the route is added.
+    @usableFromInline var otherTargets: [SymbolCode] = []
+    /// The node of the route's action in its machine's handler table; -1 for none.
+    @usableFromInline let action: Int32
 
     @inlinable
-    init(condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?, isLocal: Bool) {
+    init(
+        condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?, isLocal: Bool,
+        ignoresHistory: Bool = false, action: Int32 = -1
+    ) {
         self.condition = condition
         self.sources = sources
         self.targets = targets
         self.isLocal = isLocal
+        self.ignoresHistory = ignoresHistory
+        self.action = action
     }
 
-    /// The guard of a route along `transition` added with `condition`; `nil`
-    /// when there is nothing to keep.
+    /// The guard of a route along `transition` added with `condition` and
+    /// `action`; `nil` when there is nothing to keep.
     @inlinable
-    static func of(_ transition: Transition<S>, condition: ((TransitionContext<S, E>) -> Bool)?) -> RouteGuard? {
-        guard condition != nil || transition.isLocal else { return nil }
-        return RouteGuard(condition: condition, sources: nil, targets: nil, isLocal: transition.isLocal)
+    static func of(
+        _ transition: Transition<S>, condition: ((TransitionContext<S, E>) -> Bool)?, action: Int32 = -1
+    ) -> RouteGuard? {
+        guard condition != nil || action >= 0 || !transition.movesByDefault else { return nil }
+        return RouteGuard(
+            condition: condition, sources: nil, targets: nil, isLocal: transition.isLocal,
+            ignoresHistory: transition.ignoresHistory, action: action)
     }
 
     /// The guard of `route`: its lists if it has any, else its condition;
     /// `nil` when there is nothing to keep.
     @inlinable
     static func of(_ route: Route<S, E>) -> RouteGuard? {
-        let isLocal = route.transition.isLocal
+        let transition = route.transition
         if route.listedSources != nil || route.listedTargets != nil {
             return RouteGuard(
-                condition: nil, sources: route.listedSources, targets: route.listedTargets, isLocal: isLocal)
+                condition: nil, sources: route.listedSources, targets: route.listedTargets,
+                isLocal: transition.isLocal, ignoresHistory: transition.ignoresHistory)
         }
-        return of(route.transition, condition: route.condition)
+        return of(transition, condition: route.condition)
     }
 
     /// Why the move `from` → `to` is refused, or `nil` if it is allowed. A

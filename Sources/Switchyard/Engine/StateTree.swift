@@ -34,6 +34,10 @@ struct StateTree {
         @usableFromInline var parent: SymbolCode = .wildcard
         @usableFromInline var kind = Kind.atomic
         @usableFromInline var history: HistoryKind?
+        /// What a state that keeps history enters before it has recorded
+        /// any: a descendant, or ``SymbolCode/wildcard`` for its initial child
+        /// (a parallel state: its regions).
+        @usableFromInline var historyDefault: SymbolCode = .wildcard
         /// Whether entering the state completes its parent (SCXML's `<final>`).
         @usableFromInline var isFinal = false
         /// The state a compound state enters first: a child, or deeper (a
@@ -195,14 +199,22 @@ struct StateTree {
         return false
     }
 
-    /// Makes `code` keep `kind` history.
+    /// Makes `code` keep `kind` history; `fallback`, if given, is what it
+    /// enters before it has recorded any.
     @usableFromInline
-    mutating func setHistory(_ kind: HistoryKind, of code: SymbolCode, names: (SymbolCode) -> String) {
+    mutating func setHistory(
+        _ kind: HistoryKind, of code: SymbolCode, default fallback: SymbolCode? = nil, names: (SymbolCode) -> String
+    ) {
         require(
-            self.kind(of: code) == .compound && code != .wildcard,
-            "\(names(code)) keeps no history: only a compound state (one with children, not regions) can; declare its children first"
-        )
+            self.kind(of: code) != .atomic && code != .wildcard,
+            "\(names(code)) keeps no history: only a state with children or regions can; declare them first")
         Self.requireOneHistory(nodes[Int(code)].history, kind, of: names(code))
+        if let fallback {
+            require(
+                fallback != code && isAncestor(code, of: fallback),
+                "the history default \(names(fallback)) is not a descendant of \(names(code))")
+            nodes[Int(code)].historyDefault = fallback
+        }
         nodes[Int(code)].history = kind
     }
 

@@ -192,15 +192,21 @@ final class Statechart {
     /// proper ancestor of the source that contains the target (the root if
     /// none does, and for a move from the root).
     @inlinable
-    func domain(of move: StepPlan.Move) -> SymbolCode? {
+    func domain(of move: StepPlan.Move, in plan: borrowing StepPlan) -> SymbolCode? {
         guard move.target != .wildcard else { return nil }
-        if move.isLocal, tree.kind(of: move.source) == .compound, tree.isDescendant(move.target, of: move.source) {
+        func containsTargets(_ ancestor: SymbolCode) -> Bool {
+            guard tree.isDescendant(move.target, of: ancestor) else { return false }
+            for index in move.otherTargets.start..<move.otherTargets.end
+            where !tree.isDescendant(plan.otherTargets.storage[Int(index)], of: ancestor) {
+                return false
+            }
+            return true
+        }
+        if move.isLocal, tree.kind(of: move.source) == .compound, containsTargets(move.source) {
             return move.source
         }
         var ancestor = move.source == .wildcard ? .wildcard : tree.parent(of: move.source)
-        while ancestor != .wildcard,
-            !(tree.kind(of: ancestor) == .compound && tree.isDescendant(move.target, of: ancestor))
-        {
+        while ancestor != .wildcard, !(tree.kind(of: ancestor) == .compound && containsTargets(ancestor)) {
             ancestor = tree.parent(of: ancestor)
         }
         return ancestor
@@ -214,7 +220,7 @@ final class Statechart {
     @inlinable
     func choose(_ move: StepPlan.Move, into plan: inout StepPlan) {
         var move = move
-        move.domain = domain(of: move)
+        move.domain = domain(of: move, in: plan)
         guard let domain = move.domain else {
             plan.moves.append(move)
             return
@@ -297,6 +303,10 @@ final class Statechart {
             guard let kind = tree.history(of: state) else { continue }
             let start = plan.historyCodes.length
             switch kind {
+            case .shallow where tree.kind(of: state) == .parallel:
+                for child in tree.children(of: state) where configuration.isActive(child) {
+                    plan.historyCodes.append(child)
+                }
             case .shallow:
                 plan.historyCodes.append(configuration.activeChild(of: state))
             case .deep:
@@ -333,8 +343,15 @@ final class Statechart {
         for index in 0..<plan.moves.length {
             let move = plan.moves.storage[index]
             guard let domain = move.domain else { continue }
-            addWithDescendants(move.target, to: &plan)
+            addWithDescendants(move.target, ignoringHistory: move.ignoresHistory, to: &plan)
+            for position in move.otherTargets.start..<move.otherTargets.end {
+                addWithDescendants(
+                    plan.otherTargets.storage[Int(position)], ignoringHistory: move.ignoresHistory, to: &plan)
+            }
             addAncestors(of: move.target, below: domain, to: &plan)
+            for position in move.otherTargets.start..<move.otherTargets.end {
+                addAncestors(of: plan.otherTargets.storage[Int(position)], below: domain, to: &plan)
+            }
         }
         plan.entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
         planAtomics(of: &plan)
@@ -350,41 +367,68 @@ final class Statechart {
     }
 
     /// SCXML's addDescendantStatesToEnter: `state`, then what entering it by
-    /// default enters: a compound state's recorded history if it keeps one,
-    /// else its initial child; all of a parallel state's regions.
+    /// default enters: what it recorded if it keeps history (or its history's
+    /// default, before it has recorded anything), else a compound state's
+    /// initial child and all of a parallel state's regions.
+    /// `ignoringHistory` enters `state` itself as if it kept none.
     @inlinable
-    func addWithDescendants(_ state: SymbolCode, to plan: inout StepPlan) {
+    func addWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
         add(state, to: &plan)
-        switch tree.kind(of: state) {
+        let kind = tree.kind(of: state)
+        guard kind != .atomic else { return }
+        var start = state == .wildcard ? .wildcard : tree.nodes[Int(state)].initial
+        if !ignoringHistory, tree.history(of: state) != nil {
+            if addRemembered(of: state, to: &plan) {
+                if kind == .parallel {
+                    addUncoveredRegions(of: state, to: &plan)
+                }
+                return
+            }
+            let fallback = tree.nodes[Int(state)].historyDefault
+            if fallback != .wildcard {
+                start = fallback
+            }
+        }
+        switch kind {
         case .atomic:
             return
         case .compound:
-            // What this step records for it, else what it recorded when last exited.
-            let record = tree.history(of: state) == nil ? nil : plan.historyRecord(of: state)
-            let count =
-                record.map { plan.history.storage[$0].end - plan.history.storage[$0].start }
-                ?? (tree.history(of: state) == nil ? 0 : configuration.recorded(by: state).count)
-            func remembered(_ position: Int, _ plan: inout StepPlan) -> SymbolCode {
-                guard let record else { return configuration.recorded[Int(state)][position] }
-                return plan.historyCodes.storage[plan.history.storage[record].start + position]
-            }
-            if count == 0 {
-                let initial = tree.initialTarget(of: state)
-                addWithDescendants(initial, to: &plan)
-                addAncestors(of: initial, below: state, to: &plan)
-            } else {
-                // All the remembered states first, then their ancestors: a
-                // parallel ancestor then finds its regions covered by them.
-                for position in 0..<count {
-                    addWithDescendants(remembered(position, &plan), to: &plan)
-                }
-                for position in 0..<count {
-                    addAncestors(of: remembered(position, &plan), below: state, to: &plan)
-                }
-            }
+            let initial = start == .wildcard ? tree.children(of: state)[0] : start
+            addWithDescendants(initial, to: &plan)
+            addAncestors(of: initial, below: state, to: &plan)
         case .parallel:
+            if start != .wildcard {
+                addWithDescendants(start, to: &plan)
+                addAncestors(of: start, below: state, to: &plan)
+            }
             addUncoveredRegions(of: state, to: &plan)
         }
+    }
+
+    /// Adds what `state` remembers, with their ancestors below it: what this
+    /// step records for it, else what it recorded when last exited.
+    ///
+    /// - Returns: Whether it remembers anything.
+    @inlinable
+    func addRemembered(of state: SymbolCode, to plan: inout StepPlan) -> Bool {
+        let record = plan.historyRecord(of: state)
+        let count =
+            record.map { plan.history.storage[$0].end - plan.history.storage[$0].start }
+            ?? configuration.recorded(by: state).count
+        guard count > 0 else { return false }
+        func remembered(_ position: Int, _ plan: inout StepPlan) -> SymbolCode {
+            guard let record else { return configuration.recorded[Int(state)][position] }
+            return plan.historyCodes.storage[plan.history.storage[record].start + position]
+        }
+        // All the remembered states first, then their ancestors: a parallel
+        // ancestor then finds its regions covered by them.
+        for position in 0..<count {
+            addWithDescendants(remembered(position, &plan), to: &plan)
+        }
+        for position in 0..<count {
+            addAncestors(of: remembered(position, &plan), below: state, to: &plan)
+        }
+        return true
     }
 
     /// SCXML's addAncestorStatesToEnter: the proper ancestors of `state`

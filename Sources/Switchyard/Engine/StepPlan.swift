@@ -15,8 +15,15 @@ struct StepPlan {
         /// ``SymbolCode/wildcard`` for a route without target (`.any`: stay).
         @usableFromInline var target: SymbolCode
         @usableFromInline var isLocal: Bool
+        /// Whether the move enters `target` by default even if it keeps history.
+        @usableFromInline var ignoresHistory = false
         /// Where the move exits and enters below; `nil` for a targetless one.
         @usableFromInline var domain: SymbolCode?
+        /// The move's targets besides `target`: ``StepPlan/otherTargets``
+        /// from `otherTargets.start` up to `otherTargets.end`.
+        @usableFromInline var otherTargets: (start: Int32, end: Int32) = (0, 0)
+        /// The node of the route's action in the machine's handler table; -1 for none.
+        @usableFromInline var action: Int32 = -1
 
         @inlinable
         init(source: SymbolCode, target: SymbolCode, isLocal: Bool) {
@@ -28,6 +35,8 @@ struct StepPlan {
     }
 
     @usableFromInline var moves = ReusableList<Move>()
+    /// The targets of moves with several (see ``Move/otherTargets``).
+    @usableFromInline var otherTargets = ReusableList<SymbolCode>()
     /// The states to exit, innermost first.
     @usableFromInline var exits = ReusableList<SymbolCode>()
     /// The states to enter, outermost first.
@@ -47,11 +56,19 @@ struct StepPlan {
     @inlinable
     mutating func reset() {
         moves.removeAll()
+        otherTargets.removeAll()
         exits.removeAll()
         entries.removeAll()
         atomicsAfter.removeAll()
         history.removeAll()
         historyCodes.removeAll()
+    }
+
+    /// Whether `state` is one of `move`'s targets.
+    @inlinable
+    func isTarget(_ state: SymbolCode, of move: Move) -> Bool {
+        move.target == state
+            || (move.otherTargets.start..<move.otherTargets.end).contains { otherTargets.storage[Int($0)] == state }
     }
 
     /// The index of what the step records for `state`, if it records its history.

@@ -95,16 +95,20 @@ extension Machine {
     ///     (any state); `.any` as the target stays (exits and enters nothing).
     ///   - condition: What must hold; `nil` always allows it. The context's
     ///     event is `nil`.
+    ///   - action: Runs when the route is taken (see
+    ///     ``addRoute(event:_:condition:action:)``).
     /// - Returns: What removes the route.
     /// - Precondition: A route without condition may not lead back into its
     ///   source (a state that is always active once it is entered), and may
     ///   not stay or leave from `.any`: it would never stop being taken.
     @discardableResult
-    public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
+    public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
+        -> Disposable
+    {
         if condition == nil {
             requireSettles(transition)
         }
-        return addReservedRoute(.eventless, transition, condition: condition)
+        return addReservedRoute(.eventless, transition, condition: condition, action: action)
     }
 
     /// Adds a route taken when its source is done: when a final child of a
@@ -127,9 +131,13 @@ extension Machine {
     ///     which must have children or regions, to the target (`.any` stays).
     ///   - condition: What must hold; `nil` always allows it. The context's
     ///     event is `nil`.
+    ///   - action: Runs when the route is taken (see
+    ///     ``addRoute(event:_:condition:action:)``).
     /// - Returns: What removes the route.
     @discardableResult
-    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
+    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
+        -> Disposable
+    {
         let source = transition.fromState.rawValue
         require(source != nil, "a done route reacts to one state being done; .any => \(transition.toState) names none")
         ensureChart()
@@ -146,17 +154,26 @@ extension Machine {
             kind != .atomic,
             "\(source!) has no children or regions, so it is never done: declare its children (and a final one) before its done routes"
         )
-        return addReservedRoute(.done, transition, condition: condition)
+        return addReservedRoute(.done, transition, condition: condition, action: action)
     }
 
     /// Adds a route under a reserved event code: an eventless or a done route.
     @usableFromInline
-    func addReservedRoute(_ eventCode: SymbolCode, _ transition: Transition<S>, condition: Condition?) -> Disposable {
+    func addReservedRoute(_ eventCode: SymbolCode, _ transition: Transition<S>, condition: Condition?, action: Handler?)
+        -> Disposable
+    {
         ensureChart()
+        if !transition.otherTargets.isEmpty {
+            requireLegalTargets(of: transition)
+        }
+        let registered = action.map(registerAction)
         let id = makeID()
         let node = routes.addRoute(
-            reservedEvent: eventCode, transition, guarded: .of(transition, condition: condition), id: id)
-        return registration(id, at: node, in: .eventRoute)
+            reservedEvent: eventCode, transition,
+            guarded: .of(transition, condition: condition, action: registered?.node ?? -1), id: id)
+        let route = registration(id, at: node, in: .eventRoute)
+        guard let registered else { return route }
+        return combine([route, registered.disposable])
     }
 
     /// Stops on an eventless route without condition that would be taken
@@ -254,7 +271,7 @@ extension Machine {
         if let route = routes.firstRoute(
             in: .done, state, event: nil, current: currentState, userInfo: nil, refusal: &refusal)
         {
-            chart.choose(rootMove(along: route, chart: chart, nesting: nesting), into: &plan)
+            chart.choose(rootMove(along: route, chart: chart, nesting: nesting, plan: &plan), into: &plan)
         }
     }
 

@@ -70,19 +70,25 @@ extension Machine {
 
     /// Gives a state of `member` history.
     @inlinable
-    func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode) {
+    func setNestedHistory(member: Int, kind: HistoryKind, code: SymbolCode, default fallback: SymbolCode?) {
         let nesting = self.nesting!
         if let hosted = nesting.member(nestedIn: code, of: member) {
+            require(
+                fallback == nil,
+                "\(nesting.describe(code, of: member)) has a machine nested in it, whose own initial state its history enters by default"
+            )
             StateTree.requireOneHistory(
                 nesting.members[hosted].hostHistory, kind, of: nesting.describe(code, of: member))
             nesting.members[hosted].hostHistory = kind
         } else {
             if !nesting.hasNestedMachines {
-                chart!.tree.setHistory(kind, of: code, names: name(of:))
+                chart!.tree.setHistory(kind, of: code, default: fallback, names: name(of:))
                 return
             }
             let access = nesting.members[member].access
-            nesting.members[member].tree.setHistory(kind, of: code) { access?.naming.describe($0) ?? self.name(of: $0) }
+            nesting.members[member].tree.setHistory(kind, of: code, default: fallback) {
+                access?.naming.describe($0) ?? self.name(of: $0)
+            }
         }
         nesting.needsRebuild = true
         chart!.tree.isLaidOut = false

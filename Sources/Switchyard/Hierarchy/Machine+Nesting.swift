@@ -311,8 +311,8 @@ extension Machine {
                     $0.declareNested(member: member, children: children, parent: parent, kind: kind, initial: initial)
                 }
             },
-            setHistory: { member, kind, code in
-                root.withObject { $0.setNestedHistory(member: member, kind: kind, code: code) }
+            setHistory: { member, kind, code, fallback in
+                root.withObject { $0.setNestedHistory(member: member, kind: kind, code: code, default: fallback) }
             },
             addMember: { nested in root.withObject { $0.addNestedMember(nested) } },
             hasBegun: { root.withObject { $0.chart!.hasBegun } },

@@ -52,31 +52,44 @@ extension Machine {
         declare(regions, under: parent, as: .parallel, initial: nil)
     }
 
-    /// Makes `state`, a compound state, keep `kind` history: entering it by
-    /// default enters what was active in it when it was last exited (or its
-    /// initial child, before it has been exited).
+    /// Makes `state` keep `kind` history: entering it by default enters
+    /// what was active in it when it was last exited; before it has been
+    /// exited, `fallback` if given, else its initial child (a parallel
+    /// state: all its regions).
     ///
-    /// A route that leads into `state` by naming one of its descendants
-    /// enters that descendant, not the history.
+    /// ```swift
+    /// player.addHistory(.deep, to: .active, default: .paused)
+    /// ```
+    ///
+    /// A route to `state` enters it through its history (SCXML's transition
+    /// to a history pseudo-state); ``Transition/ignoringHistory(_:)`` enters
+    /// the state itself instead. A route that leads into `state` by naming
+    /// one of its descendants enters that descendant, not the history.
     ///
     /// - Parameters:
-    ///   - kind: ``HistoryKind/shallow`` (the child) or ``HistoryKind/deep``
-    ///     (the atomic descendants).
-    ///   - state: A state with children, declared first, or one that a
-    ///     machine is nested in (see ``nest(_:under:as:)``), nested first.
-    public func addHistory(_ kind: HistoryKind, to state: S) {
+    ///   - kind: ``HistoryKind/shallow`` (the active child, or a parallel
+    ///     state's regions) or ``HistoryKind/deep`` (the active atomic
+    ///     descendants, in every region).
+    ///   - state: A state with children or regions, declared first, or one
+    ///     that a machine is nested in (see ``nest(_:under:as:)``), nested first.
+    ///   - fallback: What to enter before anything is recorded: any
+    ///     descendant of `state` (its ancestors below `state` are entered
+    ///     too, and the other regions of a parallel one by default).
+    ///     `nil` for the initial child.
+    public func addHistory(_ kind: HistoryKind, to state: S, default fallback: S? = nil) {
         let code = internedCode(of: state)
+        let fallbackCode = fallback.map(internedCode(of:))
         ensureChart()
         if let link = nestingLink {
             // A state with a machine nested in it has children only in the
             // hierarchy, which records its history.
-            if chart!.tree.kind(of: code) == .compound {
-                chart!.tree.setHistory(kind, of: code, names: name(of:))
+            if chart!.tree.kind(of: code) != .atomic {
+                chart!.tree.setHistory(kind, of: code, default: fallbackCode, names: name(of:))
             }
-            link.setHistory(link.member, kind, code)
+            link.setHistory(link.member, kind, code, fallbackCode)
             return
         }
-        setNestedHistory(member: 0, kind: kind, code: code)
+        setNestedHistory(member: 0, kind: kind, code: code, default: fallbackCode)
     }
 
     /// Declares `children` under `parent`, refusing a change under an active
@@ -92,6 +105,40 @@ extension Machine {
             return
         }
         declareNested(member: 0, children: codes, parent: parentCode, kind: kind, initial: initialCode)
+    }
+
+    /// Stops on a route whose targets are not in different regions of one
+    /// parallel state (see ``Transition/alsoEntering(_:)``).
+    @usableFromInline
+    func requireLegalTargets(of transition: Transition<S>) {
+        guard let first = transition.toState.rawValue else {
+            require(
+                false, "the route \(transition) names other targets beside .any; several targets must all be states")
+            return
+        }
+        ensureChart()
+        require(
+            nestingLink == nil,
+            "the route \(transition) has several targets; add it to the machine this one is nested in")
+        prepareChart()
+        let chart = uncheckedChart
+        let nesting = uncheckedNesting
+        let targets = [first] + transition.otherTargets
+        let nodes = targets.map { nesting.node(of: internedCode(of: $0), in: 0, chart: chart) }
+        chart.tree.layOutIfNeeded()
+        for (index, node) in nodes.enumerated() {
+            for (otherIndex, other) in nodes.enumerated() where otherIndex > index {
+                var common = chart.tree.parent(of: node)
+                while common != .wildcard, !chart.tree.isDescendant(other, of: common) {
+                    common = chart.tree.parent(of: common)
+                }
+                require(
+                    !chart.tree.isWithin(node, other) && !chart.tree.isWithin(other, node)
+                        && chart.tree.kind(of: common) == .parallel && common != .wildcard,
+                    "the targets \(targets[index]) and \(targets[otherIndex]) of \(transition) are not in different regions of one parallel state; declare the regions first"
+                )
+            }
+        }
     }
 
     /// Gives the machine a statechart, if it has none yet: the root of a

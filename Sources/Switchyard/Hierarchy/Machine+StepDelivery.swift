@@ -61,6 +61,7 @@ extension Machine {
                 entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
                 userInfo: userInfo, nesting: nesting)
         }
+        deliverActions(handlers: handlers, context: context)
         chart.apply(&plan)
         nesting.commitStates()
         currentState = context.toState
@@ -74,6 +75,26 @@ extension Machine {
             deliverLifecycle(
                 entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
                 event: event, userInfo: userInfo, nesting: nesting)
+        }
+    }
+
+    /// Runs the actions of the routes the step takes, in the order the
+    /// routes were added.
+    @inlinable
+    func deliverActions(handlers: HandlerTable<S, E>, context: Context) {
+        // Few moves: a selection by registration, one pass per action.
+        var last = RegistrationID(rawValue: 0)
+        while true {
+            var next: StepPlan.Move?
+            for index in 0..<plan.moves.length {
+                let move = plan.moves.storage[index]
+                if move.action >= 0, move.taken.id > last, next.map({ move.taken.id < $0.taken.id }) ?? true {
+                    next = move
+                }
+            }
+            guard let next else { return }
+            last = next.taken.id
+            invoke(handlers.storage[next.action], context)
         }
     }
 

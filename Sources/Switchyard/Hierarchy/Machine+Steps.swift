@@ -198,7 +198,7 @@ extension Machine {
                 event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
                 userInfo: userInfo, refusal: &refusal)
             {
-                chart.choose(StepPlan.Move(route), into: &plan)
+                chart.choose(rootMove(along: route, chart: chart, nesting: nesting, plan: &plan), into: &plan)
             }
             return refusal
         }
@@ -213,7 +213,7 @@ extension Machine {
             while true {
                 if let move = firstMove(
                     event: event, eventCode: eventCode, on: node, routes: routes, current: current, userInfo: userInfo,
-                    chart: chart, nesting: nesting, refusal: &refusal)
+                    chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
                 {
                     // A route two regions reach through a common ancestor is taken once.
                     if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
@@ -233,7 +233,7 @@ extension Machine {
     @inlinable
     func firstMove(
         event: BorrowedEvent?, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
-        userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, refusal: inout Refusal?
+        userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, plan: inout StepPlan, refusal: inout Refusal?
     ) -> StepPlan.Move? {
         // Names read in place, and closures called unretained: each copy
         // would cost a retain and a release.
@@ -268,15 +268,25 @@ extension Machine {
                     in: .eventless, node, event: nil, current: current, userInfo: userInfo, refusal: &refusal)
             }
         guard let route else { return nil }
-        return rootMove(along: route, chart: chart, nesting: nesting)
+        return rootMove(along: route, chart: chart, nesting: nesting, plan: &plan)
     }
 
-    /// The move along the root machine's `route`, its target a node of the hierarchy.
+    /// The move along the root machine's `route`, its targets nodes of the
+    /// hierarchy; its other targets, if it has any, go into `plan`.
     @inlinable
-    func rootMove(along route: SelectedRoute<S>, chart: Statechart, nesting: Nesting) -> StepPlan.Move {
+    func rootMove(along route: SelectedRoute<S>, chart: Statechart, nesting: Nesting, plan: inout StepPlan)
+        -> StepPlan.Move
+    {
         var move = StepPlan.Move(route)
         if route.target != nil {
             move.target = nesting.node(of: route.targetCode, in: 0, chart: chart)
+        }
+        if !route.otherTargets.isEmpty {
+            let start = Int32(plan.otherTargets.length)
+            for code in route.otherTargets {
+                plan.otherTargets.append(nesting.node(of: code, in: 0, chart: chart))
+            }
+            move.otherTargets = (start, Int32(plan.otherTargets.length))
         }
         return move
     }
@@ -425,11 +435,14 @@ extension Machine {
 }
 
 extension StepPlan.Move {
-    /// The move along a selected route; a route to `.any` stays.
+    /// The move along a selected route; a route to `.any` stays. Its other
+    /// targets are the caller's to add (see ``Machine/rootMove(along:chart:nesting:plan:)``).
     @inlinable
     init<S>(_ route: SelectedRoute<S>) {
         self.init(
             source: route.source, target: route.target == nil ? .wildcard : route.targetCode, isLocal: route.isLocal)
         self.taken = TakenRoute(id: route.id)
+        self.ignoresHistory = route.ignoresHistory
+        self.action = route.action
     }
 }

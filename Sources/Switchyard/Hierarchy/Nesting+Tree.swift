@@ -167,6 +167,10 @@ extension Nesting {
         attach(node, to: parent, in: &tree, describe: { self.describe(node) })
         guard !isHost else { return }
         let declared = members[member].tree
+        if declared.isFinal(code) {
+            tree.nodes[Int(node)].isFinal = true
+            tree.hasFinalStates = true
+        }
         let kind = declared.kind(of: code)
         guard kind != .atomic else { return }
         tree.nodes[Int(node)].kind = kind
@@ -174,6 +178,10 @@ extension Nesting {
         let initial = declared.nodes[Int(code)].initial
         if initial != .wildcard {
             tree.nodes[Int(node)].initial = members[member].nodes[Int(initial)]
+        }
+        let fallback = declared.nodes[Int(code)].historyDefault
+        if fallback != .wildcard {
+            tree.nodes[Int(node)].historyDefault = members[member].nodes[Int(fallback)]
         }
         for child in declared.children(of: code) where members[member].nodes[Int(child)] != 0 {
             placeSubtree(child, of: member, under: node, in: &tree)

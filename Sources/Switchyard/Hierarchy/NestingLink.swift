@@ -30,7 +30,8 @@ final class NestingLink {
     @usableFromInline let declare:
         (_ member: Int, _ children: [SymbolCode], _ parent: SymbolCode, _ kind: StateTree.Kind, _ initial: SymbolCode?)
             -> Void
-    @usableFromInline let setHistory: (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode) -> Void
+    @usableFromInline let setHistory:
+        (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode, _ fallback: SymbolCode?) -> Void
     /// Adds a machine nested in a member; returns its link.
     @usableFromInline let addMember: (_ nested: NestedMachine) -> NestingLink
     /// Whether the root has begun, and whether it is taking or deciding a step.
@@ -50,7 +51,7 @@ final class NestingLink {
         activeCodes: @escaping (Int) -> [SymbolCode], isActive: @escaping (Int, SymbolCode) -> Bool,
         recordedHistory: @escaping (Int, SymbolCode) -> [SymbolCode],
         declare: @escaping (Int, [SymbolCode], SymbolCode, StateTree.Kind, SymbolCode?) -> Void,
-        setHistory: @escaping (Int, HistoryKind, SymbolCode) -> Void,
+        setHistory: @escaping (Int, HistoryKind, SymbolCode, SymbolCode?) -> Void,
         addMember: @escaping (NestedMachine) -> NestingLink, hasBegun: @escaping () -> Bool,
         isBusy: @escaping () -> Bool, isFinished: @escaping () -> Bool
     ) {

@@ -116,11 +116,14 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
-        // Routes added together share one guard, unless some are local.
+        for transition in transitions where !transition.otherTargets.isEmpty {
+            requireLegalTargets(of: transition)
+        }
+        // Routes added together share one guard, unless some move otherwise.
         let shared = RouteGuard<S, E>.of(Transition(fromState: .any, toState: .any), condition: condition)
         return addEventRoutes(event: event, count: transitions.count) { offset in
             let transition = transitions[offset]
-            return (transition, transition.isLocal ? .of(transition, condition: condition) : shared)
+            return (transition, transition.movesByDefault ? shared : .of(transition, condition: condition))
         }
     }
 
@@ -146,7 +149,74 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
-        addEventRoutes(event: event, count: routes.count) { (routes[$0].transition, .of(routes[$0])) }
+        for route in routes where !route.transition.otherTargets.isEmpty {
+            requireLegalTargets(of: route.transition)
+        }
+        return addEventRoutes(event: event, count: routes.count) { (routes[$0].transition, .of(routes[$0])) }
+    }
+
+    /// Adds a route that `event` (or every event) takes, with an action
+    /// that runs whenever this route is taken.
+    ///
+    /// ```swift
+    /// machine.addRoute(event: .pay, .cart => .paid) { context in receipts.append(context.userInfo) }
+    /// ```
+    ///
+    /// The action belongs to the route, as SCXML's executable content
+    /// belongs to its transition: it runs in the step that takes the route,
+    /// after the exit handlers and before the state changes (and so before
+    /// the transition's handlers and the entry handlers). When one step
+    /// takes several routes (in regions), their actions run in the order the
+    /// routes were added. A request the action makes waits until the step
+    /// ends.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes the route.
+    ///   - transition: The move.
+    ///   - condition: What must hold for the move; `nil` always allows it.
+    ///   - action: Runs when the route is taken; its context is the step's.
+    /// - Returns: What removes the route and its action.
+    @discardableResult
+    public func addRoute(
+        event: E, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
+    ) -> Disposable {
+        addRoute(event: .some(event), transition, condition: condition, action: action)
+    }
+
+    /// Adds a route that `event` (or, for `.any`, every event) takes, with an
+    /// action that runs whenever this route is taken, as the variant for one
+    /// event does.
+    ///
+    /// - Parameters:
+    ///   - event: The event that takes the route, or `.any`.
+    ///   - transition: The move.
+    ///   - condition: What must hold for the move; `nil` always allows it.
+    ///   - action: Runs when the route is taken; its context is the step's.
+    /// - Returns: What removes the route and its action.
+    @discardableResult
+    public func addRoute(
+        event: Event<E>, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
+    ) -> Disposable {
+        if !transition.otherTargets.isEmpty {
+            requireLegalTargets(of: transition)
+        }
+        let (node, disposable) = registerAction(action)
+        return combine([
+            addEventRoutes(event: event, count: 1) { _ in
+                (transition, .of(transition, condition: condition, action: node))
+            },
+            disposable,
+        ])
+    }
+
+    /// Registers a route's action; the route refers to it by its node.
+    @usableFromInline
+    func registerAction(_ action: @escaping Handler) -> (node: Int32, disposable: Disposable) {
+        // Routes with actions make steps a statechart's, which delivers actions.
+        ensureChart()
+        let id = makeID()
+        let node = handlers.add(HandlerRecord(order: 0, slot: .action, id: id, body: action))
+        return (node, Registration.disposable(owner: registrationOwner, id: id, node: node, kind: .handler))
     }
 
     /// Adds `count` routes that `event` takes, the one at each offset given by

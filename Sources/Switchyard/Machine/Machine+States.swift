@@ -110,6 +110,10 @@ extension Machine {
     @inlinable
     @discardableResult
     public func addRoute(_ route: Route<S, E>) -> Disposable {
+        require(
+            route.transition.otherTargets.isEmpty,
+            "the state route \(route.transition) has several targets; a state request names one (several targets are for event, eventless and done routes)"
+        )
         let id = makeID()
         return registration(id, at: routes.addStateRoute(id, route), in: .stateRoute)
     }

@@ -168,3 +168,102 @@ private enum Tree: StateType {
         #expect(machine.configuration == [.a, .c])
     }
 }
+
+// MARK: - Statecharts II
+
+private enum Shape: StateType {
+    case job, working, done, p, r1, r1a, r1b, r2, r2a, idle
+}
+
+@Suite struct CompletionMisuseTests {
+    /// The chart the cases below misuse: `job { working, done* }`,
+    /// `p ‖ r1 { r1a, r1b } ‖ r2 { r2a }`, `idle`.
+    private static func chart() -> Machine<Shape, NoEvent> {
+        let machine = Machine<Shape, NoEvent>(state: .idle)
+        machine.addChildren([.working, .done], to: .job)
+        machine.addRegions([.r1, .r2], to: .p)
+        machine.addChildren([.r1a, .r1b], to: .r1)
+        machine.addChildren([.r2a], to: .r2)
+        machine.addFinalState(.done)
+        return machine
+    }
+
+    @Test func aFinalStateWithChildrenStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addFinalState(.job)
+        }
+        #expect(message(of: result).contains("job has children; a final state has none"))
+        let later = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addChildren([.idle], to: .done)
+        }
+        #expect(message(of: later).contains("done is a final state, which cannot have children"))
+    }
+
+    @Test func aFinalRegionStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addFinalState(.r1)
+        }
+        #expect(message(of: result).contains("r1 has children"))
+        let atomicRegion = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = Machine<Shape, NoEvent>(state: .idle)
+            machine.addRegions([.r1, .r2], to: .p)
+            machine.addFinalState(.r2)
+        }
+        #expect(message(of: atomicRegion).contains("r2 is a region of p; a region cannot be final"))
+    }
+
+    @Test func aDoneRouteOnAnAtomicStateStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addDoneRoute(.idle => .job)
+        }
+        #expect(message(of: result).contains("idle has no children or regions, so it is never done"))
+    }
+
+    @Test func severalTargetsInOneRegionStop() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addEventlessRoute((.idle => .r1a).alsoEntering(.r1b)) { _ in true }
+        }
+        #expect(
+            message(of: result).contains(
+                "the targets r1a and r1b of idle => r1a + r1b are not in different regions of one parallel state"))
+        let nested = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addEventlessRoute((.idle => .p).alsoEntering(.r2a)) { _ in true }
+        }
+        #expect(message(of: nested).contains("are not in different regions of one parallel state"))
+        let outside = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addDoneRoute((.job => .r1a).alsoEntering(.idle))
+        }
+        #expect(message(of: outside).contains("are not in different regions of one parallel state"))
+    }
+
+    @Test func anEventlessRouteWithoutConditionThatLoopsStops() async throws {
+        let back = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addEventlessRoute(.job => .working)
+        }
+        #expect(message(of: back).contains("leads back into its source and has no condition"))
+        let stay = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addEventlessRoute(.idle => .any)
+        }
+        #expect(message(of: stay).contains("stays and has no condition"))
+        let any = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addEventlessRoute(.any => .idle)
+        }
+        #expect(message(of: any).contains("leaves from .any and has no condition"))
+    }
+
+    @Test func aHistoryDefaultOutsideItsStateStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CompletionMisuseTests.chart().addHistory(.shallow, to: .job, default: .r1a)
+        }
+        #expect(message(of: result).contains("the history default r1a is not a descendant of job"))
+    }
+
+    @Test func aCorrectChartDoesNotStop() {
+        let machine = CompletionMisuseTests.chart()
+        machine.addDoneRoute(.job => .idle)
+        machine.addEventlessRoute(.working => .done) { _ in false }
+        machine.addEventlessRoute((.idle => .r1b).alsoEntering(.r2a)) { _ in false }
+        machine.addHistory(.deep, to: .p, default: .r1b)
+        #expect(machine.state == .idle)
+    }
+}
