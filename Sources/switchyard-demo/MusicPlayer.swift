@@ -1,21 +1,24 @@
 import Switchyard
 
 // Part 3: a statechart. The player has two regions that run side by side:
-// the transport (stopped, or active: playing or paused) and the volume
+// the transport (stopped, or active: playing, paused or ended) and the volume
 // (normal or muted). `active` keeps shallow history, so pressing play after a
-// stop resumes as it was: paused stays paused. Every exit, entry and
-// transition is printed, in the order the machine runs them.
+// stop resumes as it was: paused stays paused. Skipping past the last track
+// enters `ended`, a final state: `active` is then done, and its done route
+// stops the player without a button. (Its history then holds `ended`, so play
+// would end the album again at once; the walk-through stops there.) Every
+// exit, entry and transition is printed, in the order the machine runs them.
 
 /// The states of the music player.
 enum Music: StateType, CaseIterable {
     case player
-    case transport, stopped, active, playing, paused
+    case transport, stopped, active, playing, paused, ended
     case volume, normal, muted
 }
 
 /// What the listener presses.
 enum Button: EventType {
-    case play, pause, stop, mute
+    case play, pause, stop, mute, skip
 }
 
 func runMusicPlayer() {
@@ -23,8 +26,10 @@ func runMusicPlayer() {
     let music = Machine<Music, Button>(state: .player, delivery: .runToCompletion) { music in
         music.addRegions([.transport, .volume], to: .player)
         music.addChildren([.stopped, .active], to: .transport)
-        music.addChildren([.playing, .paused], to: .active)
+        music.addChildren([.playing, .paused, .ended], to: .active)
         music.addHistory(.shallow, to: .active)
+        // The album is over: entering `ended` makes `active` done.
+        music.addFinalState(.ended)
         music.addChildren([.normal, .muted], to: .volume)
 
         music.addRoutes(event: .play, transitions: [.stopped => .active, .paused => .playing])
@@ -32,6 +37,10 @@ func runMusicPlayer() {
         // From `active`, whichever of its children is active.
         music.addRoutes(event: .stop, transitions: [.active => .stopped])
         music.addRoutes(event: .mute, transitions: [.normal => .muted, .muted => .normal])
+        // The album has one track left: skipping it ends the album.
+        music.addRoutes(event: .skip, transitions: [.playing => .ended, .paused => .ended])
+        // Taken, with no event, as soon as `active` is done.
+        music.addDoneRoute(.active => .stopped)
 
         for state in Music.allCases {
             music.addEntryHandler(state) { _ in print("    enter \(state)") }
@@ -44,13 +53,16 @@ func runMusicPlayer() {
     // `state`, the deepest state holding every active one: `player`, before
     // and after every step. What a step changed is in the configuration, which
     // has changed by the time the transition's handlers run (between the exits
-    // and the entries), so the handler compares it with the one before.
+    // and the entries), so the handler compares it with the one before. A
+    // handler for any transition hears the done route's step too, whose
+    // context has no event.
     var before = music.configuration
-    music.addHandler(event: .any) { [unowned music] context in
+    music.addAnyHandler(.any => .any) { [unowned music] context in
         let after = music.configuration
         let left = before.filter { !after.contains($0) }
         let entered = after.filter { !before.contains($0) }
-        print("    \(context.event!): \(names(left)) => \(names(entered))")
+        let cause = context.event.map { "\($0)" } ?? "done"
+        print("    \(cause): \(names(left)) => \(names(entered))")
         before = after
     }
 
@@ -72,6 +84,9 @@ func runMusicPlayer() {
     press(.stop)
     print("Play again: `active` comes back through its history, so the music stays paused.")
     press(.play)
+    press(.play)
+    print("Skip the last track: `ended` is final, so `active` is done and its done route stops the player.")
+    press(.skip)
 
     print()
     print("The player ends \(names(music.configuration)).")

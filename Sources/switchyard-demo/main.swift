@@ -2,8 +2,8 @@
 //
 // The first is driven by events, the way an issue tracker moves a ticket; the
 // second by asking for states, the way a release moves through its pipeline;
-// the third is a statechart, a music player whose states nest and whose
-// regions run side by side.
+// the third is a statechart, a music player whose states nest, whose regions
+// run side by side, and which stops by itself when its album ends.
 // Everything printed comes from the machines' own handlers and results, and the
 // output is the same on every run.
 
