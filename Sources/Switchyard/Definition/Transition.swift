@@ -109,8 +109,9 @@ extension Transition {
             otherTargets: transition.otherTargets, ignoresHistory: transition.ignoresHistory)
     }
 
-    /// The same move, entering its target by its initial child (or the
-    /// default its history names) even if the target keeps history.
+    /// The same move, entering its target itself (its initial child, or all
+    /// its regions) even if the target keeps history, whose default is not
+    /// used either.
     ///
     /// ```swift
     /// player.addHistory(.shallow, to: .active)

@@ -13,8 +13,12 @@ struct SelectedRoute<S: StateType> {
     @usableFromInline var targetCode: SymbolCode
     @usableFromInline var isLocal: Bool
     @usableFromInline var ignoresHistory = false
-    /// The codes of the route's other targets (see ``Transition/alsoEntering(_:)``).
-    @usableFromInline var otherTargets: [SymbolCode] = []
+    /// Whether the route has other targets (see ``Transition/alsoEntering(_:)``),
+    /// which its event route's guard at ``node`` lists: kept out of this
+    /// value, which each decision copies.
+    @usableFromInline var hasOtherTargets = false
+    /// The node of the route in the table's event routes; -1 for a state route.
+    @usableFromInline var node: Int32 = -1
     /// The node of the route's action in the machine's handler table; -1 for none.
     @usableFromInline var action: Int32 = -1
 
@@ -27,14 +31,18 @@ struct SelectedRoute<S: StateType> {
         self.isLocal = isLocal
     }
 
-    /// The route of `entry`, leaving from `source`, with what its guard says of how it moves.
+    /// The route of `entry`, kept at `node`, leaving from `source`, with
+    /// what its guard says of how it moves.
     @inlinable
-    init<E>(_ entry: RouteTable<S, E>.Entry, from source: SymbolCode, target: S?, targetCode: SymbolCode) {
+    init<E>(
+        _ entry: RouteTable<S, E>.Entry, at node: Int32, from source: SymbolCode, target: S?, targetCode: SymbolCode
+    ) {
         self.init(id: entry.id, source: source, target: target, targetCode: targetCode, isLocal: false)
+        self.node = node
         if let guarded = entry.guarded {
             isLocal = guarded.isLocal
             ignoresHistory = guarded.ignoresHistory
-            otherTargets = guarded.otherTargets
+            hasOtherTargets = !guarded.otherTargets.isEmpty
             action = guarded.action
         }
     }
@@ -61,11 +69,17 @@ extension RouteTable {
             {
                 refusal = Refusal.merging(refusal, refused)
             } else {
-                return SelectedRoute(entry, from: state, target: entry.target, targetCode: entry.targetCode)
+                return SelectedRoute(entry, at: node, from: state, target: entry.target, targetCode: entry.targetCode)
             }
             node = storage.eventEntries.next(after: node)
         }
         return nil
+    }
+
+    /// The codes of the other targets of the event route at `node`.
+    @inlinable
+    func otherTargets(ofEventRouteAt node: Int32) -> [SymbolCode] {
+        storage.eventEntries[node].guarded?.otherTargets ?? []
     }
 
     /// Whether `state` has routes of the event `eventCode` or of `.any`
@@ -126,7 +140,7 @@ extension RouteTable {
                 refusal = Refusal.merging(refusal, refused)
                 return nil
             }
-            return SelectedRoute(entry, from: state, target: target, targetCode: targetCode)
+            return SelectedRoute(entry, at: -1, from: state, target: target, targetCode: targetCode)
         }
         func firstEventless(to second: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
             guard second != .unknown, !storage.stateRoutes.isEmpty else { return nil }

@@ -194,22 +194,28 @@ final class Statechart {
     @inlinable
     func domain(of move: StepPlan.Move, in plan: borrowing StepPlan) -> SymbolCode? {
         guard move.target != .wildcard else { return nil }
-        func containsTargets(_ ancestor: SymbolCode) -> Bool {
-            guard tree.isDescendant(move.target, of: ancestor) else { return false }
-            for index in move.otherTargets.start..<move.otherTargets.end
-            where !tree.isDescendant(plan.otherTargets.storage[Int(index)], of: ancestor) {
-                return false
-            }
-            return true
-        }
-        if move.isLocal, tree.kind(of: move.source) == .compound, containsTargets(move.source) {
+        if move.isLocal, tree.kind(of: move.source) == .compound, holdsTargets(of: move, in: plan, move.source) {
             return move.source
         }
         var ancestor = move.source == .wildcard ? .wildcard : tree.parent(of: move.source)
-        while ancestor != .wildcard, !(tree.kind(of: ancestor) == .compound && containsTargets(ancestor)) {
+        while ancestor != .wildcard,
+            !(tree.kind(of: ancestor) == .compound && holdsTargets(of: move, in: plan, ancestor))
+        {
             ancestor = tree.parent(of: ancestor)
         }
         return ancestor
+    }
+
+    /// Whether every target of `move` is a proper descendant of `ancestor`.
+    @inlinable
+    @inline(__always)
+    func holdsTargets(of move: StepPlan.Move, in plan: borrowing StepPlan, _ ancestor: SymbolCode) -> Bool {
+        guard tree.isDescendant(move.target, of: ancestor) else { return false }
+        for index in move.otherTargets.start..<move.otherTargets.end
+        where !tree.isDescendant(plan.otherTargets.storage[Int(index)], of: ancestor) {
+            return false
+        }
+        return true
     }
 
     /// Adds `move` to `plan` unless it conflicts with one already chosen: two

@@ -20,8 +20,9 @@ struct StepPlan {
         /// Where the move exits and enters below; `nil` for a targetless one.
         @usableFromInline var domain: SymbolCode?
         /// The move's targets besides `target`: ``StepPlan/otherTargets``
-        /// from `otherTargets.start` up to `otherTargets.end`.
-        @usableFromInline var otherTargets: (start: Int32, end: Int32) = (0, 0)
+        /// from `otherTargets.start` up to `otherTargets.end` (narrow, so
+        /// that a move stays small to copy).
+        @usableFromInline var otherTargets: (start: UInt16, end: UInt16) = (0, 0)
         /// The node of the route's action in the machine's handler table; -1 for none.
         @usableFromInline var action: Int32 = -1
 
@@ -37,6 +38,8 @@ struct StepPlan {
     @usableFromInline var moves = ReusableList<Move>()
     /// The targets of moves with several (see ``Move/otherTargets``).
     @usableFromInline var otherTargets = ReusableList<SymbolCode>()
+    /// Whether a move chosen has an action (see ``Move/action``).
+    @usableFromInline var hasActions = false
     /// The states to exit, innermost first.
     @usableFromInline var exits = ReusableList<SymbolCode>()
     /// The states to enter, outermost first.
@@ -57,18 +60,12 @@ struct StepPlan {
     mutating func reset() {
         moves.removeAll()
         otherTargets.removeAll()
+        hasActions = false
         exits.removeAll()
         entries.removeAll()
         atomicsAfter.removeAll()
         history.removeAll()
         historyCodes.removeAll()
-    }
-
-    /// Whether `state` is one of `move`'s targets.
-    @inlinable
-    func isTarget(_ state: SymbolCode, of move: Move) -> Bool {
-        move.target == state
-            || (move.otherTargets.start..<move.otherTargets.end).contains { otherTargets.storage[Int($0)] == state }
     }
 
     /// The index of what the step records for `state`, if it records its history.

@@ -30,7 +30,7 @@ extension Machine {
     /// A compound state is *done* once its active child is final; a parallel
     /// state once every region is done. The step that completes a state is
     /// delivered first; then the routes added with
-    /// ``addDoneRoute(_:condition:)`` for it are offered its completion,
+    /// ``addDoneRoute(_:condition:action:)`` for it are offered its completion,
     /// before any later request. When a top-level final state is entered,
     /// the machine runs the exit handlers of every active state (innermost
     /// first), keeps its configuration for reading, and refuses every later
@@ -84,7 +84,7 @@ extension Machine {
     /// machine.addEventlessRoute(.checking => .rejected)
     /// ```
     ///
-    /// A route added with ``addRoute(_:condition:)`` is not eventless: it is
+    /// A route added with ``addRoute(_:condition:)-(_,Condition?)`` is not eventless: it is
     /// the route a state request (`machine <- .b`) takes, as in SwiftState.
     /// A cycle of eventless routes whose conditions keep holding is cut
     /// after ``internalStepLimit`` steps, and the request that led to it
@@ -96,7 +96,7 @@ extension Machine {
     ///   - condition: What must hold; `nil` always allows it. The context's
     ///     event is `nil`.
     ///   - action: Runs when the route is taken (see
-    ///     ``addRoute(event:_:condition:action:)``).
+    ///     ``addRoute(event:_:condition:action:)-(E,_,_,_)``).
     /// - Returns: What removes the route.
     /// - Precondition: A route without condition may not lead back into its
     ///   source (a state that is always active once it is entered), and may
@@ -132,7 +132,7 @@ extension Machine {
     ///   - condition: What must hold; `nil` always allows it. The context's
     ///     event is `nil`.
     ///   - action: Runs when the route is taken (see
-    ///     ``addRoute(event:_:condition:action:)``).
+    ///     ``addRoute(event:_:condition:action:)-(E,_,_,_)``).
     /// - Returns: What removes the route.
     @discardableResult
     public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
@@ -162,6 +162,10 @@ extension Machine {
     func addReservedRoute(_ eventCode: SymbolCode, _ transition: Transition<S>, condition: Condition?, action: Handler?)
         -> Disposable
     {
+        require(
+            nestingLink == nil,
+            "\(transition) cannot be added to a nested machine yet: eventless and done routes are taken by the machine it is nested in; add it there"
+        )
         ensureChart()
         if !transition.otherTargets.isEmpty {
             requireLegalTargets(of: transition)
@@ -271,7 +275,8 @@ extension Machine {
         if let route = routes.firstRoute(
             in: .done, state, event: nil, current: currentState, userInfo: nil, refusal: &refusal)
         {
-            chart.choose(rootMove(along: route, chart: chart, nesting: nesting, plan: &plan), into: &plan)
+            chart.choose(
+                rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan), into: &plan)
         }
     }
 

@@ -77,6 +77,10 @@ extension Machine {
             "this Machine<\(C.self), \(CE.self)> is already nested in another machine; a machine can be nested in one place only"
         )
         require(
+            !child.routes.hasRoutes(reservedEvent: .eventless) && !child.routes.hasRoutes(reservedEvent: .done),
+            "this Machine<\(C.self), \(CE.self)> has eventless or done routes, which a nested machine cannot take yet; add them to the machine it is nested in"
+        )
+        require(
             rootIdentity != ObjectIdentifier(child),
             "cannot nest a machine in a machine nested inside it: the hierarchy would be a cycle")
         if let host {

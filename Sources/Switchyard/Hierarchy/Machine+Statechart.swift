@@ -16,7 +16,7 @@ extension Machine {
     /// A route from `parent` applies whichever child is active; a route may
     /// lead to a state at any depth, which enters its ancestors too. Entering
     /// `parent` by default enters `initial` (or its history; see
-    /// ``addHistory(_:to:)``). Declaring children again for the same parent
+    /// ``addHistory(_:to:default:)``). Declaring children again for the same parent
     /// adds to them.
     ///
     /// - Parameters:

@@ -61,7 +61,9 @@ extension Machine {
                 entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
                 userInfo: userInfo, nesting: nesting)
         }
-        deliverActions(handlers: handlers, context: context)
+        if plan.hasActions {
+            deliverActions(handlers: handlers, context: context)
+        }
         chart.apply(&plan)
         nesting.commitStates()
         currentState = context.toState

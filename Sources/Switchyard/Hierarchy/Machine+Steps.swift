@@ -198,7 +198,8 @@ extension Machine {
                 event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
                 userInfo: userInfo, refusal: &refusal)
             {
-                chart.choose(rootMove(along: route, chart: chart, nesting: nesting, plan: &plan), into: &plan)
+                chart.choose(
+                    rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan), into: &plan)
             }
             return refusal
         }
@@ -268,27 +269,45 @@ extension Machine {
                     in: .eventless, node, event: nil, current: current, userInfo: userInfo, refusal: &refusal)
             }
         guard let route else { return nil }
-        return rootMove(along: route, chart: chart, nesting: nesting, plan: &plan)
+        return rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan)
     }
 
     /// The move along the root machine's `route`, its targets nodes of the
     /// hierarchy; its other targets, if it has any, go into `plan`.
     @inlinable
-    func rootMove(along route: SelectedRoute<S>, chart: Statechart, nesting: Nesting, plan: inout StepPlan)
-        -> StepPlan.Move
-    {
+    @inline(__always)
+    func rootMove(
+        along route: SelectedRoute<S>, routes: RouteTable<S, E>, chart: Statechart, nesting: Nesting,
+        plan: inout StepPlan
+    ) -> StepPlan.Move {
         var move = StepPlan.Move(route)
         if route.target != nil {
             move.target = nesting.node(of: route.targetCode, in: 0, chart: chart)
         }
-        if !route.otherTargets.isEmpty {
-            let start = Int32(plan.otherTargets.length)
-            for code in route.otherTargets {
-                plan.otherTargets.append(nesting.node(of: code, in: 0, chart: chart))
-            }
-            move.otherTargets = (start, Int32(plan.otherTargets.length))
+        if route.action >= 0 {
+            plan.hasActions = true
+        }
+        if route.hasOtherTargets {
+            addOtherTargets(of: route, routes: routes, chart: chart, nesting: nesting, to: &move, in: &plan)
         }
         return move
+    }
+
+    /// Lists the other targets of `route` in `plan`, for `move`.
+    @usableFromInline
+    func addOtherTargets(
+        of route: SelectedRoute<S>, routes: RouteTable<S, E>, chart: Statechart, nesting: Nesting,
+        to move: inout StepPlan.Move, in plan: inout StepPlan
+    ) {
+        let codes = routes.otherTargets(ofEventRouteAt: route.node)
+        require(
+            plan.otherTargets.length + codes.count <= Int(UInt16.max),
+            "one step names more than \(UInt16.max) targets")
+        let start = UInt16(plan.otherTargets.length)
+        for code in codes {
+            plan.otherTargets.append(nesting.node(of: code, in: 0, chart: chart))
+        }
+        move.otherTargets = (start, UInt16(plan.otherTargets.length))
     }
 
     /// Fills `plan` with the move `member`'s route mappings name for `event`

@@ -267,3 +267,25 @@ private enum Shape: StateType {
         #expect(machine.state == .idle)
     }
 }
+
+@Suite struct CompletionNestingMisuseTests {
+    @Test func nestingAMachineWithEventlessRoutesStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let parent = Machine<Shape, NoEvent>(state: .idle)
+            let child = Machine<Tree, NoEvent>(state: .a)
+            child.addEventlessRoute(.a => .b) { _ in false }
+            parent.nest(child, under: .job)
+        }
+        #expect(message(of: result).contains("has eventless or done routes, which a nested machine cannot take yet"))
+    }
+
+    @Test func anEventlessRouteOnANestedMachineStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let parent = Machine<Shape, NoEvent>(state: .idle)
+            let child = Machine<Tree, NoEvent>(state: .a)
+            parent.nest(child, under: .job)
+            child.addEventlessRoute(.a => .b) { _ in false }
+        }
+        #expect(message(of: result).contains("cannot be added to a nested machine yet"))
+    }
+}
