@@ -30,13 +30,30 @@
 /// - A targetless route ("stay") is a successful step that exits and enters
 ///   nothing; its transition handler still runs.
 /// - The transition handler runs once per step, however many routes fired.
+/// - A done route is SCXML's `<transition event="done.state.X">` on X itself:
+///   Switchyard only lets X react to its own completion. Finishing (entering
+///   a final child of `<scxml>`) keeps the configuration for reading, after
+///   running every active state's exit handler as `exitInterpreter` does.
+/// - A request that selects no route takes no microstep, so it starts no
+///   macrostep either (SCXML would look for eventless transitions again; in
+///   the charts of the model tests they could only differ after a macrostep
+///   cut at ``internalStepLimit``, which SCXML does not have).
+/// - A macrostep is cut after ``internalStepLimit`` internal microsteps: the
+///   internal queue is dropped and the error handler runs, with no event.
+///
+/// The data model is one counter, ``internalStepsSinceLastEvent``, that every
+/// route taken for an event resets and every eventless or done route taken
+/// increments (as if each carried an `<assign>`), and SCXML's `In(state)`
+/// predicate: a route's ``Condition`` reads only those.
 ///
 /// ```swift
 /// var chart = ReferenceStatechart(initialState: 1)
 /// chart.addChildren([2, 3], to: 1)
-/// chart.addRoute(.init(event: 0, source: 2, target: 3))
+/// chart.addFinalState(3)
+/// chart.addRoute(.init(trigger: .event(0), source: 2, target: 3))
+/// chart.addRoute(.init(trigger: .done, source: 1, target: 4))
 /// chart.start()  // [entry 1, entry 2]
-/// chart.fire(0)  // [exit 2, e0: 2 -> 3, entry 3]
+/// chart.fire(0)  // [exit 2, e0: 2 -> 3, entry 3, exit 3, exit 1, internal: 3 -> 4, entry 4]
 /// ```
 struct ReferenceStatechart {
     /// The implicit root: the compound parent of the top-level states, and the
@@ -51,10 +68,36 @@ struct ReferenceStatechart {
         case deep
     }
 
-    /// A route: on an event, from a source state, to a target state.
+    /// What a route answers.
+    enum Trigger: Equatable, Sendable {
+        /// One external event.
+        case event(Int)
+        /// Any external event.
+        case anyEvent
+        /// No event: SCXML's eventless transition, tried after every microstep.
+        case eventless
+        /// The source being done: SCXML's `done.state.ID` for the route's source.
+        case done
+    }
+
+    /// A route's guard: a constant, and optionally what it reads of the data
+    /// model. It holds when every part of it does.
+    struct Condition: Equatable, Sendable {
+        /// The constant part.
+        var isAllowed = true
+        /// Holds while ``ReferenceStatechart/internalStepsSinceLastEvent`` is
+        /// below it.
+        var internalStepsBelow: Int?
+        /// Holds while this state is active: SCXML's `In(state)`.
+        var whileActive: Int?
+
+        static let always = Condition()
+        static let never = Condition(isAllowed: false)
+    }
+
+    /// A route: on a trigger, from a source state, to a target state.
     struct Route: Equatable, Sendable {
-        /// The event the route answers, or `nil` for any event.
-        var event: Int?
+        var trigger: Trigger
         /// The source state, or ``ReferenceStatechart/root`` for any state.
         var source: Int
         /// The target state, or `nil` for a targetless route ("stay").
@@ -62,28 +105,58 @@ struct ReferenceStatechart {
         /// Whether a route from a compound state to one of its descendants
         /// leaves the compound active.
         var isLocal = false
-        /// The constant answer of the route's guard.
-        var isAllowed = true
+        var condition = Condition.always
     }
+
+    /// How a request ended.
+    enum Outcome: String, Equatable, Sendable {
+        /// It took its microstep and settled.
+        case moved
+        /// It selected no route.
+        case refused
+        /// The chart had finished before it.
+        case finished
+        /// It took its microstep, but the macrostep that followed was cut at
+        /// ``ReferenceStatechart/internalStepLimit`` microsteps.
+        case unsettled
+    }
+
+    /// What one request (or `start()`) did: the handler calls of its whole
+    /// macrostep, in order, and how it ended.
+    struct Macrostep: Equatable, Sendable {
+        var calls: [Call]
+        var outcome: Outcome
+    }
+
+    /// How many eventless and done microsteps one macrostep may take; the
+    /// next one is not taken.
+    static let internalStepLimit = 1_000
 
     /// One handler call that a step makes.
     enum Call: Equatable, Sendable, CustomStringConvertible {
         /// The exit handler of a state.
         case exit(Int)
-        /// The transition handler, with the machine's `state` before and after the step.
-        case transition(event: Int, from: Int, to: Int)
+        /// The transition handler, with the machine's `state` before and after
+        /// the step; the event is `nil` for an eventless or done microstep.
+        case transition(event: Int?, from: Int, to: Int)
         /// The entry handler of a state.
         case entry(Int)
-        /// The error handler, for an event that selected no route.
-        case error(event: Int, state: Int)
+        /// The error handler: for an event that selected no route or came
+        /// after the chart finished, or (with no event) for a macrostep cut
+        /// at the limit.
+        case error(event: Int?, state: Int)
 
         var description: String {
             switch self {
             case .exit(let state): "exit \(state)"
-            case .transition(let event, let from, let to): "e\(event): \(from) -> \(to)"
+            case .transition(let event, let from, let to): "\(Self.describe(event)): \(from) -> \(to)"
             case .entry(let state): "entry \(state)"
-            case .error(let event, let state): "error e\(event) in \(state)"
+            case .error(let event, let state): "error \(Self.describe(event)) in \(state)"
             }
+        }
+
+        private static func describe(_ event: Int?) -> String {
+            event.map { "e\($0)" } ?? "internal"
         }
     }
 
@@ -99,14 +172,25 @@ struct ReferenceStatechart {
         var children: [Int] = []
         var initial: Int?
         var history: HistoryKind?
+        var isFinal = false
     }
 
     private var nodes: [Int: Node] = [root: Node(parent: nil, kind: .compound)]
     private var routes: [Route] = []
     private var recordedHistory: [Int: [Int]] = [:]
     /// The active states once the chart has started or taken a step; before
-    /// that, the configuration is the initial state's entry set.
+    /// that, the configuration is the initial state's entry set. Kept in
+    /// document order, and grown one state at a time while a step enters.
     private var activeStates: [Int]?
+    /// SCXML's internal queue: the states whose `done.state.ID` is pending,
+    /// in the order they completed.
+    private var internalQueue: [Int] = []
+    /// SCXML's `running`, the other way round: a final child of the root
+    /// was entered.
+    private(set) var isFinished = false
+    /// The data model's counter: eventless and done microsteps taken since
+    /// the last microstep for an event (or since `start()`).
+    private(set) var internalStepsSinceLastEvent = 0
 
     /// The top-level state the chart starts in.
     let initialState: Int
@@ -138,8 +222,18 @@ struct ReferenceStatechart {
         nodes[state]!.history = kind
     }
 
+    /// Makes the atomic state `state`, which is not a region, final: SCXML's
+    /// `<final>`.
+    mutating func addFinalState(_ state: Int) {
+        declareTopLevelIfNew(state)
+        precondition(isAtomic(state), "a final state has no children")
+        precondition(!isParallel(nodes[state]!.parent!), "a region cannot be final")
+        nodes[state]!.isFinal = true
+    }
+
     /// Adds `route` after every route added so far.
     mutating func addRoute(_ route: Route) {
+        precondition(route.trigger != .done || !isAtomic(route.source), "only a compound or parallel state is done")
         if route.source != Self.root { declareTopLevelIfNew(route.source) }
         if let target = route.target { declareTopLevelIfNew(target) }
         routes.append(route)
@@ -148,6 +242,7 @@ struct ReferenceStatechart {
     private mutating func declareParent(_ parent: Int, of children: [Int], as kind: Kind) {
         declareTopLevelIfNew(parent)
         precondition(nodes[parent]!.kind == .atomic, "\(parent) already has children")
+        precondition(!nodes[parent]!.isFinal, "\(parent) is final, so it has no children")
         precondition(!children.isEmpty, "\(parent) needs at least one child")
         for child in children {
             precondition(nodes[child] == nil && child != Self.root, "\(child) is already in the tree")
@@ -176,6 +271,10 @@ struct ReferenceStatechart {
 
     /// The deepest state that contains every active atomic state.
     var state: Int {
+        deepestState(containingEveryAtomicStateOf: configuration)
+    }
+
+    private func deepestState(containingEveryAtomicStateOf configuration: [Int]) -> Int {
         let atomicStates = configuration.filter(isAtomic)
         let candidates = [atomicStates[0]] + properAncestors(of: atomicStates[0])
         return candidates.first { candidate in
@@ -195,47 +294,137 @@ struct ReferenceStatechart {
 
     // MARK: - Running
 
-    /// Enters the initial configuration, and returns the entry handler calls.
+    /// Enters the initial configuration, then runs the macrostep that
+    /// follows (SCXML's `interpret`, then `mainEventLoop` up to its first
+    /// external event), and returns the handler calls.
     @discardableResult
-    mutating func start() -> [Call] {
+    mutating func start() -> Macrostep {
         precondition(activeStates == nil, "start() must come before any step, once")
         let entrySet = initialEntrySet
-        activeStates = entrySet
-        return entrySet.map(Call.entry)
+        activeStates = []
+        let calls = enterStates(entrySet)
+        return completeMacrostep(after: calls)
     }
 
-    /// Takes one step for `event`, and returns the handler calls it makes.
+    /// Takes the microstep that `event` selects, then the eventless and done
+    /// microsteps that follow, and returns the handler calls they make.
     ///
-    /// The step is SCXML's `microstep`: exits in exit order, then the new
-    /// configuration, then the transition handler, then entries in document
-    /// order. An event that selects no route calls the error handler only.
+    /// The microstep is SCXML's `microstep`: exits in exit order, then the
+    /// transition handler, then entries in document order. An event that
+    /// selects no route, or that comes after the chart finished, calls the
+    /// error handler only.
     @discardableResult
-    mutating func fire(_ event: Int) -> [Call] {
-        let stateBefore = state
-        let selected = selectTransitions(for: event)
-        guard !selected.isEmpty else { return [.error(event: event, state: stateBefore)] }
+    mutating func fire(_ event: Int) -> Macrostep {
+        guard !isFinished else { return Macrostep(calls: [.error(event: event, state: state)], outcome: .finished) }
+        let selected = selectTransitions(for: .external(event))
+        guard !selected.isEmpty else {
+            return Macrostep(calls: [.error(event: event, state: state)], outcome: .refused)
+        }
+        internalStepsSinceLastEvent = 0
+        return completeMacrostep(after: microstep(selected, event: event))
+    }
 
+    /// The rest of SCXML's `mainEventLoop` after a microstep: eventless
+    /// transitions until none is enabled, then the next internal event, and
+    /// again, until both are exhausted; then, if a final child of the root
+    /// was entered, `exitInterpreter`.
+    private mutating func completeMacrostep(after calls: [Call]) -> Macrostep {
+        var calls = calls
+        while !isFinished {
+            var selected = selectTransitions(for: nil)
+            if selected.isEmpty {
+                guard !internalQueue.isEmpty else { break }
+                let completed = internalQueue.removeFirst()
+                selected = selectTransitions(for: .done(completed))
+                if selected.isEmpty { continue }
+            }
+            guard internalStepsSinceLastEvent < Self.internalStepLimit else {
+                internalQueue.removeAll()
+                calls.append(.error(event: nil, state: state))
+                return Macrostep(calls: calls, outcome: .unsettled)
+            }
+            calls += microstep(selected, event: nil)
+            internalStepsSinceLastEvent += 1
+        }
+        if isFinished {
+            internalQueue.removeAll()
+            calls += inExitOrder(configuration).map(Call.exit)
+        }
+        return Macrostep(calls: calls, outcome: .moved)
+    }
+
+    /// SCXML's `microstep` for the routes `selected`: exits, the transition
+    /// handler with the `state` before and after, then entries.
+    private mutating func microstep(_ selected: [Int], event: Int?) -> [Call] {
+        let stateBefore = state
         let statesToExit = inExitOrder(computeExitSet(selected))
         recordHistory(of: statesToExit)
         let statesToEnter = inDocumentOrder(computeEntrySet(selected))
-        activeStates = inDocumentOrder(configuration.filter { !statesToExit.contains($0) } + statesToEnter)
-
+        let statesStaying = configuration.filter { !statesToExit.contains($0) }
+        let stateAfter = deepestState(containingEveryAtomicStateOf: inDocumentOrder(statesStaying + statesToEnter))
+        activeStates = statesStaying
         return statesToExit.map(Call.exit)
-            + [.transition(event: event, from: stateBefore, to: state)]
-            + statesToEnter.map(Call.entry)
+            + [.transition(event: event, from: stateBefore, to: stateAfter)]
+            + enterStates(statesToEnter)
+    }
+
+    /// SCXML's `enterStates` after `computeEntrySet`: each state joins the
+    /// configuration in entry order; entering a final state completes its
+    /// parent and, if the grandparent is parallel and every region of it is
+    /// now in a final state, the grandparent too (one level only, as SCXML
+    /// says); entering a final child of the root finishes the chart.
+    private mutating func enterStates(_ statesToEnter: [Int]) -> [Call] {
+        var calls: [Call] = []
+        for state in statesToEnter {
+            activeStates = inDocumentOrder(configuration + [state])
+            calls.append(.entry(state))
+            guard nodes[state]!.isFinal else { continue }
+            let parent = nodes[state]!.parent!
+            if parent == Self.root {
+                isFinished = true
+                continue
+            }
+            internalQueue.append(parent)
+            let grandparent = nodes[parent]!.parent!
+            if isParallel(grandparent) && nodes[grandparent]!.children.allSatisfy(isInFinalState) {
+                internalQueue.append(grandparent)
+            }
+        }
+        return calls
+    }
+
+    /// SCXML's `isInFinalState`, on the configuration as it is so far.
+    private func isInFinalState(_ state: Int) -> Bool {
+        switch nodes[state]!.kind {
+        case .compound: nodes[state]!.children.contains { nodes[$0]!.isFinal && isActive($0) }
+        case .parallel: nodes[state]!.children.allSatisfy(isInFinalState)
+        case .atomic: false
+        }
     }
 
     // MARK: - Selecting routes
 
-    /// The routes that fire for `event`, as indices into `routes`, in the
-    /// order of the atomic states that selected them.
-    private func selectTransitions(for event: Int) -> [Int] {
+    /// What routes are selected for: an external event, or a state's
+    /// `done.state.ID`; `nil` stands for no event (eventless routes).
+    private enum Stimulus: Equatable {
+        case external(Int)
+        case done(Int)
+    }
+
+    /// SCXML's `selectTransitions` (`selectEventlessTransitions` for `nil`):
+    /// the routes that fire, as indices into `routes`, in the order of the
+    /// atomic states that selected them.
+    private func selectTransitions(for stimulus: Stimulus?) -> [Int] {
         var enabled: [Int] = []
         for atomicState in configuration.filter(isAtomic) {
-            let route =
-                isFlat
-                ? firstEnabledRouteOfAFlatChart(from: atomicState, for: event)
-                : firstEnabledRouteOnTheWalk(from: atomicState, for: event)
+            // A flat chart's order only matters for events: its eventless
+            // routes come from the state, then from the root, as on the walk.
+            let route: Int? =
+                if isFlat, case .external(let event) = stimulus {
+                    firstEnabledRouteOfAFlatChart(from: atomicState, for: event)
+                } else {
+                    firstEnabledRouteOnTheWalk(from: atomicState, for: stimulus)
+                }
             if let route, !enabled.contains(route) { enabled.append(route) }
         }
         return removeConflictingTransitions(enabled)
@@ -243,33 +432,52 @@ struct ReferenceStatechart {
 
     /// The first enabled route on the walk from `atomicState` through its
     /// ancestors up to the root.
-    private func firstEnabledRouteOnTheWalk(from atomicState: Int, for event: Int) -> Int? {
+    private func firstEnabledRouteOnTheWalk(from atomicState: Int, for stimulus: Stimulus?) -> Int? {
         for state in [atomicState] + properAncestors(of: atomicState) {
-            if let route = firstEnabledRoute(from: state, for: event) { return route }
+            if let route = firstEnabledRoute(from: state, for: stimulus) { return route }
         }
         return nil
     }
 
-    /// The first route from `state` whose guard allows it: routes for exactly
-    /// `event` first, then routes for any event, each in registration order.
-    private func firstEnabledRoute(from state: Int, for event: Int) -> Int? {
+    /// The first route from `state` for `stimulus` whose condition holds.
+    /// For an event: routes for exactly the event first, then routes for any
+    /// event, each in registration order. For `done.state.X`: the done routes
+    /// of X, only when `state` is X. For no event: the eventless routes,
+    /// with no fallback to routes for any event.
+    private func firstEnabledRoute(from state: Int, for stimulus: Stimulus?) -> Int? {
         let fromState = routes.indices.filter { routes[$0].source == state }
-        let forEvent = fromState.filter { routes[$0].event == event }
-        let forAnyEvent = fromState.filter { routes[$0].event == nil }
-        return (forEvent + forAnyEvent).first { routes[$0].isAllowed }
+        let candidates: [Int] =
+            switch stimulus {
+            case .external(let event):
+                fromState.filter { routes[$0].trigger == .event(event) }
+                    + fromState.filter { routes[$0].trigger == .anyEvent }
+            case .done(let completed):
+                completed == state ? fromState.filter { routes[$0].trigger == .done } : []
+            case nil:
+                fromState.filter { routes[$0].trigger == .eventless }
+            }
+        return candidates.first { holds(routes[$0].condition) }
+    }
+
+    /// Evaluates a condition against the data model and the configuration.
+    private func holds(_ condition: Condition) -> Bool {
+        guard condition.isAllowed else { return false }
+        if let bound = condition.internalStepsBelow, internalStepsSinceLastEvent >= bound { return false }
+        if let state = condition.whileActive, !isActive(state) { return false }
+        return true
     }
 
     /// The first enabled route of a chart without nesting, which keeps the
     /// precedence of a flat machine (SPEC section 2): the exact event before
     /// any event and, within each, the state before any state.
     private func firstEnabledRouteOfAFlatChart(from state: Int, for event: Int) -> Int? {
-        let precedence: [(event: Int?, source: Int)] = [
-            (event, state), (event, Self.root), (nil, state), (nil, Self.root),
+        let precedence: [(trigger: Trigger, source: Int)] = [
+            (.event(event), state), (.event(event), Self.root), (.anyEvent, state), (.anyEvent, Self.root),
         ]
         let candidates = precedence.flatMap { bucket in
-            routes.indices.filter { routes[$0].event == bucket.event && routes[$0].source == bucket.source }
+            routes.indices.filter { routes[$0].trigger == bucket.trigger && routes[$0].source == bucket.source }
         }
-        return candidates.first { routes[$0].isAllowed }
+        return candidates.first { holds(routes[$0].condition) }
     }
 
     /// Whether no state has children or regions: a flat machine.
@@ -498,15 +706,29 @@ extension ReferenceStatechart: CustomStringConvertible {
         case .parallel: line += " parallel"
         }
         if let history = node.history { line += ", \(history) history" }
+        if node.isFinal { line += " final" }
         return line
     }
 
     private func describe(_ route: Route) -> String {
-        let event = route.event.map { "e\($0)" } ?? "any event"
+        let trigger =
+            switch route.trigger {
+            case .event(let event): "e\(event)"
+            case .anyEvent: "any event"
+            case .eventless: "eventless"
+            case .done: "done"
+            }
         let source = route.source == Self.root ? "any" : "\(route.source)"
         let target = route.target.map { "\($0)" } ?? "stay"
         let local = route.isLocal ? ", local" : ""
-        let refused = route.isAllowed ? "" : ", refused"
-        return "\(event): \(source) => \(target)\(local)\(refused)"
+        return "\(trigger): \(source) => \(target)\(local)\(describe(route.condition))"
+    }
+
+    private func describe(_ condition: Condition) -> String {
+        guard condition.isAllowed else { return ", refused" }
+        var parts: [String] = []
+        if let bound = condition.internalStepsBelow { parts.append("fewer than \(bound) internal steps") }
+        if let state = condition.whileActive { parts.append("In(\(state))") }
+        return parts.isEmpty ? "" : ", if " + parts.joined(separator: " and ")
     }
 }

@@ -6,19 +6,23 @@ import Testing
 // Switchyard `Machine` through its public API, and on `ReferenceStatechart`,
 // an interpreter written separately from the SCXML algorithm. Both are started
 // and driven by the same events; after every event the active states, `state`,
-// and the handler calls of the step (exits, transition handler, entries, error
-// handler) must agree. A failure names its seed or chart, its step, the events
-// that led there and the chart itself.
+// whether the machine finished, how the request ended, and the handler calls
+// of its whole macrostep (exits, transition handler, entries, error handler,
+// for the event's step and for the eventless and done steps that follow it,
+// and the exits of finishing) must agree. A failure names its seed or chart,
+// its step, the events that led there and the chart itself.
 //
 // The charts are random, drawn from fixed seeds, plus a few written by hand for
-// the rules random charts seldom reach.
+// the rules random charts seldom reach (a parallel state done, completion only
+// one level up, finishing, the limit of internal steps).
 //
 // Replay one seed, printing every step:
 //     SWITCHYARD_MODEL_SEED=17 swift test --filter StatechartModelTests
-// Try many more seeds than the fixed ones (about 90 a second in a debug build):
+// Try many more seeds than the fixed ones (a few dozen a second in a debug build):
 //     SWITCHYARD_MODEL_SEEDS=5000 swift test --filter StatechartModelTests
 
 private typealias Call = ReferenceStatechart.Call
+private typealias Outcome = ReferenceStatechart.Outcome
 
 /// A state of a model chart.
 private struct Node: StateType, CustomStringConvertible {
@@ -88,29 +92,32 @@ private struct ModelCheck {
 
         guard
             expect(
-                Observation(machine, log: log, states: states), equals: Observation(reference, calls: []),
+                Observation(machine, log: log, states: states), equals: Observation(reference),
                 at: "before start()", chart: reference)
         else { return }
 
-        let startCalls = reference.start()
+        var expectedStart = reference.start()
         let started = machine.start()
-        trace("start: \(startCalls)")
+        trace("start: \(expectedStart.calls)")
+        // `start()` answers whether it started; a start whose macrostep was
+        // cut shows in the error handler's call.
+        expectedStart.outcome = .moved
         guard
             expect(
-                Observation(machine, log: log, states: states, isAccepted: started),
-                equals: Observation(reference, calls: startCalls), at: "start()", chart: reference)
+                Observation(machine, log: log, states: states, outcome: started ? .moved : .refused),
+                equals: Observation(reference, step: expectedStart), at: "start()", chart: reference)
         else { return }
 
         for (index, event) in blueprint.events.enumerated() {
             log.clear()
-            let expectedCalls = reference.fire(event)
-            let accepted = machine.tryEvent(Ev(id: event))
-            trace("e\(event): \(expectedCalls)")
+            let expected = reference.fire(event)
+            let result = machine.attemptEvent(Ev(id: event))
+            trace("e\(event): \(expected.outcome) \(expected.calls)")
             let moment = "step \(index + 1), events \(blueprint.events[...index].map { "e\($0)" })"
             guard
                 expect(
-                    Observation(machine, log: log, states: states, isAccepted: accepted),
-                    equals: Observation(reference, calls: expectedCalls), at: moment, chart: reference)
+                    Observation(machine, log: log, states: states, outcome: Outcome(result)),
+                    equals: Observation(reference, step: expected), at: moment, chart: reference)
             else { return }
         }
     }
@@ -132,31 +139,47 @@ private struct ModelCheck {
     }
 }
 
-/// What one side shows after a step.
+extension ReferenceStatechart.Outcome {
+    /// How `attemptEvent` ended, in the reference's words.
+    fileprivate init(_ result: Result<Node, TransitionError>) {
+        self =
+            switch result.failureReason {
+            case nil: .moved
+            case .finished?: .finished
+            case .unsettled?: .unsettled
+            default: .refused
+            }
+    }
+}
+
+/// What one side shows after a request.
 private struct Observation {
-    /// Whether the step was taken: `tryEvent`'s or `start()`'s answer.
-    var isAccepted: Bool
-    /// The handler calls of the step, in order.
+    /// How the request ended: `attemptEvent`'s or `start()`'s answer.
+    var outcome: Outcome
+    /// The handler calls of the macrostep, in order.
     var calls: [String]
     var configuration: [Int]
     var state: Int
     /// The states `isActive` answers true for, in document order.
     var activeStates: [Int]
+    var isFinished: Bool
 
-    init(_ reference: ReferenceStatechart, calls: [Call]) {
-        isAccepted = !calls.contains { if case .error = $0 { true } else { false } }
-        self.calls = calls.map(\.description)
+    init(_ reference: ReferenceStatechart, step: ReferenceStatechart.Macrostep = .init(calls: [], outcome: .moved)) {
+        outcome = step.outcome
+        calls = step.calls.map(\.description)
         configuration = reference.configuration
         state = reference.state
         activeStates = reference.states.filter(reference.isActive)
+        isFinished = reference.isFinished
     }
 
-    init(_ machine: Machine<Node, Ev>, log: Log, states: [Int], isAccepted: Bool = true) {
-        self.isAccepted = isAccepted
+    init(_ machine: Machine<Node, Ev>, log: Log, states: [Int], outcome: Outcome = .moved) {
+        self.outcome = outcome
         calls = log.lines
         configuration = machine.configuration.map(\.id)
         state = machine.state.id
         activeStates = states.filter { machine.isActive(Node(id: $0)) }
+        isFinished = machine.isFinished
     }
 
     /// One line for each property that differs from `expected`.
@@ -165,11 +188,12 @@ private struct Observation {
         func compare<Value: Equatable>(_ name: String, _ observed: Value, _ expected: Value) {
             if observed != expected { lines.append("\(name): machine \(observed), reference \(expected)") }
         }
-        compare("accepted", isAccepted, expected.isAccepted)
+        compare("outcome", outcome, expected.outcome)
         compare("calls", calls, expected.calls)
         compare("configuration", configuration, expected.configuration)
         compare("state", state, expected.state)
         compare("isActive", activeStates, expected.activeStates)
+        compare("isFinished", isFinished, expected.isFinished)
         return lines
     }
 }
@@ -207,13 +231,17 @@ private struct Blueprint: Sendable {
     }
 
     /// What a route's condition answers.
-    enum Guard: Sendable {
+    enum Guard: Equatable, Sendable {
         /// No condition.
         case none
         /// A condition that always allows.
         case allows
         /// A condition that always refuses.
         case refuses
+        /// Allows while fewer than `bound` eventless and done steps were taken
+        /// since the last step for an event, and `whileActive` (if any) is
+        /// active. Such routes settle, whatever cycle they make.
+        case internalStepsBelow(Int, whileActive: Int? = nil)
     }
 
     /// One `addRoutes` call.
@@ -231,12 +259,30 @@ private struct Blueprint: Sendable {
         }
     }
 
+    /// One `addDoneRoute` or `addEventlessRoute` call.
+    struct InternalRoute: Sendable {
+        var arrow: Arrow
+        var condition = Guard.none
+
+        static func route(
+            _ source: Int?, _ target: Int?, isLocal: Bool = false, condition: Guard = .none
+        ) -> Self {
+            InternalRoute(arrow: Arrow(source: source, target: target, isLocal: isLocal), condition: condition)
+        }
+    }
+
     /// A top-level state, entered by `Machine(state:)`.
     var initialState: Int
     /// In declaration order, each parent before its descendants.
     var parents: [Parent]
     var routeGroups: [RouteGroup]
     var events: [Int]
+    /// Atomic states that are not regions, declared after the parents.
+    var finalStates: [Int] = []
+    /// Done routes, in registration order; their sources have children.
+    var doneRoutes: [InternalRoute] = []
+    /// Eventless routes, in registration order.
+    var eventlessRoutes: [InternalRoute] = []
 }
 
 // MARK: - Random blueprints
@@ -246,15 +292,19 @@ extension Blueprint {
     init(seed: UInt64) {
         var generator = RandomChartGenerator(seed: seed)
         self = generator.blueprint()
+        generator.addCompletion(to: &self)
     }
 }
 
 /// Draws random charts: depth at most 4; compound states with 2–4 children,
 /// parallel states with 2–3 regions; some compounds keep shallow or deep
-/// history; routes of every kind the contract names.
+/// history; routes of every kind the contract names; in about two charts in
+/// three, final states, done routes and eventless routes.
 ///
 /// States take their ids from a shuffled pool, so that id order never stands
-/// in for declaration order.
+/// in for declaration order. The completion features are drawn from a stream
+/// of their own, after the rest: a seed's tree, event routes and events are
+/// the ones it drew before those features existed.
 private struct RandomChartGenerator {
     static let maximumDepth = 4
     static let maximumStateCount = 40
@@ -264,6 +314,7 @@ private struct RandomChartGenerator {
     static let stepCount = 50
 
     private var random: SplitMix64
+    private var completionRandom: SplitMix64
     private var unusedIDs = Array(0..<(maximumStateCount + 8))
     private var topLevelStates: [Int] = []
     private var parents: [Blueprint.Parent] = []
@@ -272,6 +323,7 @@ private struct RandomChartGenerator {
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
+        completionRandom = SplitMix64(seed: ~seed)
         random.shuffle(&unusedIDs)
     }
 
@@ -371,6 +423,216 @@ private struct RandomChartGenerator {
         return Blueprint.Arrow(source: source, target: target, isLocal: random.chance(percent: 25))
     }
 
+    // MARK: Completion
+
+    /// Adds final states, done routes and eventless routes to `blueprint`,
+    /// drawn from this generator's chart, to about two charts in three.
+    ///
+    /// The charts settle: a bounded condition holds only in the first three
+    /// internal steps of a macrostep, and the routes that always hold
+    /// cannot enable one another in a cycle (see ``mayEnable(_:_:)``), so
+    /// every macrostep ends well before `Machine.internalStepLimit`. (A
+    /// hand-written chart reaches the limit; random ones would reach it on
+    /// every event, a thousand steps each.)
+    mutating func addCompletion(to blueprint: inout Blueprint) {
+        guard completionRandom.chance(percent: 65) else { return }
+        blueprint.finalStates = randomFinalStates(initialState: blueprint.initialState)
+        // Routes into most final children, from a sibling, added after the
+        // others so that they only answer where nothing did: random targets
+        // seldom reach every region's final state.
+        for state in blueprint.finalStates where !topLevelStates.contains(state) && completionRandom.chance(percent: 70)
+        {
+            let siblings = siblings(of: state)
+            let event = completionRandom.int(in: 0...(Self.eventCount - 2))
+            blueprint.routeGroups.append(.route(event, completionRandom.element(of: siblings), state))
+        }
+        var alwaysHolding: [AlwaysHoldingRoute] = []
+        // Mostly on states that can be done: a final child, or regions with one.
+        let finalStates = blueprint.finalStates
+        for parent in parents {
+            let grandchildren = parent.children.flatMap { child in parents.first { $0.state == child }?.children ?? [] }
+            let canBeDone = (parent.isParallel ? grandchildren : parent.children).contains(where: finalStates.contains)
+            guard completionRandom.chance(percent: canBeDone ? 75 : 15) else { continue }
+            for _ in 0..<completionRandom.int(in: 1...2) {
+                var route = randomDoneRoute(from: parent.state)
+                keepSettling(&route, isDone: true, alongside: &alwaysHolding)
+                blueprint.doneRoutes.append(route)
+            }
+        }
+        for _ in 0..<completionRandom.int(in: 0...4) {
+            var route = randomEventlessRoute()
+            keepSettling(&route, isDone: false, alongside: &alwaysHolding)
+            blueprint.eventlessRoutes.append(route)
+        }
+    }
+
+    /// A done or eventless route whose condition always holds.
+    private struct AlwaysHoldingRoute {
+        var arrow: Blueprint.Arrow
+        var isDone: Bool
+    }
+
+    /// Gives `route` a bounded condition instead if it always holds and
+    /// could take part in a cycle of such routes; else records it.
+    private mutating func keepSettling(
+        _ route: inout Blueprint.InternalRoute, isDone: Bool, alongside alwaysHolding: inout [AlwaysHoldingRoute]
+    ) {
+        guard route.condition == .none || route.condition == .allows else { return }
+        let candidate = AlwaysHoldingRoute(arrow: route.arrow, isDone: isDone)
+        if leadsBack(to: candidate, from: candidate, through: alwaysHolding, visited: []) {
+            route.condition = randomBoundedGuard()
+        } else {
+            alwaysHolding.append(candidate)
+        }
+    }
+
+    /// Whether taking `route` may, through routes of `others`, enable `start` again.
+    private func leadsBack(
+        to start: AlwaysHoldingRoute, from route: AlwaysHoldingRoute, through others: [AlwaysHoldingRoute],
+        visited: [Int]
+    ) -> Bool {
+        if mayEnable(route, start) { return true }
+        for (index, next) in others.enumerated() where !visited.contains(index) && mayEnable(route, next) {
+            if leadsBack(to: start, from: next, through: others, visited: visited + [index]) { return true }
+        }
+        return false
+    }
+
+    /// Whether taking `first` may enable `second`, over-approximated: every
+    /// state `first` enters lies under the outermost one it enters, so it
+    /// may activate an eventless source under that state, and complete a
+    /// done source above or under it. A route that always holds leaves its
+    /// own source, so only an entry enables it again.
+    private func mayEnable(_ first: AlwaysHoldingRoute, _ second: AlwaysHoldingRoute) -> Bool {
+        guard let entered = outermostStateEntered(by: first.arrow), let source = second.arrow.source else {
+            return false
+        }
+        return isWithin(source, entered) || (second.isDone && isWithin(entered, source))
+    }
+
+    /// The child of the route's domain on the way to its target; `nil` for
+    /// a stay, which enters nothing.
+    private func outermostStateEntered(by arrow: Blueprint.Arrow) -> Int? {
+        guard let target = arrow.target else { return nil }
+        // `nil` stands for the root.
+        var domain: Int?
+        if let source = arrow.source {
+            if arrow.isLocal, isCompound(source), target != source, isWithin(target, source) {
+                domain = source
+            } else {
+                domain = properAncestors(of: source).first { isCompound($0) && $0 != target && isWithin(target, $0) }
+            }
+        }
+        return ([target] + properAncestors(of: target)).first { parent(of: $0) == domain }
+    }
+
+    private func parent(of state: Int) -> Int? {
+        parents.first { $0.children.contains(state) }?.state
+    }
+
+    /// The parent of `state`, its parent, and so on, without the root.
+    private func properAncestors(of state: Int) -> [Int] {
+        var ancestors: [Int] = []
+        var current = parent(of: state)
+        while let next = current {
+            ancestors.append(next)
+            current = parent(of: next)
+        }
+        return ancestors
+    }
+
+    /// Whether `state` is `ancestor` or one of its descendants.
+    private func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
+        state == ancestor || properAncestors(of: state).contains(ancestor)
+    }
+
+    private func isCompound(_ state: Int) -> Bool {
+        parents.contains { $0.state == state && !$0.isParallel }
+    }
+
+    /// One atomic child (now and then two) of about half the compound
+    /// states, and of every region of most parallel states whose regions
+    /// all have children, so that they can be done; now and then a
+    /// top-level state, seldom the initial one: entering it finishes the
+    /// machine, and the events after it are refused.
+    private mutating func randomFinalStates(initialState: Int) -> [Int] {
+        var compoundsWithAFinalChild: [Int] = []
+        for parent in parents where parent.isParallel && parent.children.allSatisfy(isCompound) {
+            if completionRandom.chance(percent: 70) { compoundsWithAFinalChild += parent.children }
+        }
+        var finalStates: [Int] = []
+        for parent in parents where !parent.isParallel {
+            guard compoundsWithAFinalChild.contains(parent.state) || completionRandom.chance(percent: 50) else {
+                continue
+            }
+            var atomicChildren = parent.children.filter(isAtomic)
+            guard !atomicChildren.isEmpty else { continue }
+            completionRandom.shuffle(&atomicChildren)
+            let count = atomicChildren.count > 2 && completionRandom.chance(percent: 25) ? 2 : 1
+            finalStates += atomicChildren.prefix(count)
+        }
+        let topLevelCandidates = topLevelStates.filter {
+            isAtomic($0) && ($0 != initialState || completionRandom.chance(percent: 15))
+        }
+        if !topLevelCandidates.isEmpty, completionRandom.chance(percent: 15) {
+            finalStates.append(completionRandom.element(of: topLevelCandidates))
+        }
+        return finalStates
+    }
+
+    /// A done route from `source`, to a state near it or anywhere, or a stay.
+    private mutating func randomDoneRoute(from source: Int) -> Blueprint.InternalRoute {
+        let target = randomInternalTarget(from: source)
+        let condition: Blueprint.Guard =
+            switch completionRandom.int(in: 0...9) {
+            case 0...4: .none
+            case 5: .allows
+            case 6: .refuses
+            default: randomBoundedGuard()
+            }
+        return .route(source, target, isLocal: completionRandom.chance(percent: 20), condition: condition)
+    }
+
+    /// An eventless route from a state (now and then from any state), with a
+    /// bounded condition, or none when its shape allows.
+    private mutating func randomEventlessRoute() -> Blueprint.InternalRoute {
+        let source = completionRandom.chance(percent: 8) ? nil : completionRandom.element(of: states)
+        let target = source.map { randomInternalTarget(from: $0) } ?? completionRandom.element(of: states)
+        var condition = randomBoundedGuard()
+        if let source, let target, target != source, !descendants(of: source).contains(target),
+            completionRandom.chance(percent: 25)
+        {
+            condition = .none
+        }
+        return .route(source, target, isLocal: completionRandom.chance(percent: 20), condition: condition)
+    }
+
+    /// A target for a route from `source`: a stay, `source` itself, one of
+    /// its descendants or siblings, or any state.
+    private mutating func randomInternalTarget(from source: Int) -> Int? {
+        let descendants = descendants(of: source)
+        let siblings = siblings(of: source)
+        return switch completionRandom.int(in: 0...9) {
+        case 0...1: nil
+        case 2: source
+        case 3...4 where !descendants.isEmpty: completionRandom.element(of: descendants)
+        case 5...6 where !siblings.isEmpty: completionRandom.element(of: siblings)
+        default: completionRandom.element(of: states)
+        }
+    }
+
+    /// Holds for the first 1 to 3 internal steps after an event's step, and,
+    /// half the time, only while some state is active.
+    private mutating func randomBoundedGuard() -> Blueprint.Guard {
+        let bound = completionRandom.int(in: 1...3)
+        let state = completionRandom.chance(percent: 50) ? completionRandom.element(of: states) : nil
+        return .internalStepsBelow(bound, whileActive: state)
+    }
+
+    private func isAtomic(_ state: Int) -> Bool {
+        !parents.contains { $0.state == state }
+    }
+
     private func descendants(of state: Int) -> [Int] {
         guard let parent = parents.first(where: { $0.state == state }) else { return [] }
         return parent.children + parent.children.flatMap(descendants)
@@ -393,7 +655,8 @@ struct HandWrittenChart: Sendable, CustomTestStringConvertible {
 
     static let all = [
         deepHistoryOverRegions, stayFromACompoundState, deeperSourcePreempts, recordedChildWithItsOwnHistory,
-        localAndExternalRoutes, selectionOrder, flatSelectionOrder,
+        localAndExternalRoutes, selectionOrder, flatSelectionOrder, parallelCompletion, completionOneLevelUp,
+        eventlessChain, finishing, startingInAFinalChild, unsettledCycle,
     ]
 
     /// 1 deep { 2 parallel { 3 { 5, 6 }, 4 { 7, 8 } }, 9 }, 10: leaving 1 and
@@ -482,7 +745,94 @@ extension HandWrittenChart {
             events: [0, 1, 2, 1, 0, 2, 3, 0]))
 }
 
+extension HandWrittenChart {
+    /// 1 parallel { 2 { 4, 5* }, 3 { 6, 7* } }, 8: a region's completion, then
+    /// the parallel state's once both regions are in final states.
+    static let parallelCompletion = HandWrittenChart(
+        name: "parallel completion",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.parallel(1, [2, 3]), .compound(2, [4, 5]), .compound(3, [6, 7])],
+            routeGroups: [.route(0, 4, 5), .route(1, 6, 7), .route(2, 8, 1), .route(3, 5, 4)],
+            events: [0, 1, 2, 1, 0, 3, 0, 1],
+            finalStates: [5, 7],
+            doneRoutes: [.route(2, nil, condition: .internalStepsBelow(3)), .route(1, 8)]))
+
+    /// 1 parallel { 2 { 5, 6* }, 3 parallel { 7 { 9, 10* }, 8 { 11, 12* } } },
+    /// 4: entering a final state checks its grandparent only, so 1 is done
+    /// when 6 is entered last, and not when 12 is.
+    static let completionOneLevelUp = HandWrittenChart(
+        name: "completion one level up",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [
+                .parallel(1, [2, 3]), .compound(2, [5, 6]), .parallel(3, [7, 8]), .compound(7, [9, 10]),
+                .compound(8, [11, 12]),
+            ],
+            routeGroups: [.route(0, 5, 6), .route(1, 9, 10), .route(2, 11, 12), .route(3, 4, 1)],
+            events: [1, 2, 0, 3, 0, 1, 2, 3],
+            finalStates: [6, 10, 12],
+            doneRoutes: [.route(1, 4), .route(3, nil)]))
+
+    /// 1 { 2, 3, 4 }, 5: eventless routes chain after an event's step, the
+    /// deepest source first, until their conditions stop holding.
+    static let eventlessChain = HandWrittenChart(
+        name: "eventless chain",
+        blueprint: Blueprint(
+            initialState: 5,
+            parents: [.compound(1, [2, 3, 4])],
+            routeGroups: [.route(0, 5, 1), .route(1, 4, 2), .route(2, 5, 3)],
+            events: [0, 1, 2, 0, 2],
+            eventlessRoutes: [
+                .route(2, 3, condition: .internalStepsBelow(2)), .route(3, 4),
+                .route(1, 5, condition: .internalStepsBelow(3, whileActive: 4)),
+                .route(nil, nil, condition: .internalStepsBelow(1)),
+            ]))
+
+    /// 1 { 2, 3* }, 4, 9*: the first done route refuses, the second enters
+    /// the top-level final state 9, and the machine finishes.
+    static let finishing = HandWrittenChart(
+        name: "finishing",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.compound(1, [2, 3])],
+            routeGroups: [.route(0, 2, 3), .route(1, 9, 1)],
+            events: [1, 0, 1, 0],
+            finalStates: [3, 9],
+            doneRoutes: [.route(1, 4, condition: .refuses), .route(1, 9)]))
+
+    /// 1 { 2*, 3 }, 4*, 5: starting completes 1 at once; an eventless route
+    /// then finishes the machine before any request.
+    static let startingInAFinalChild = HandWrittenChart(
+        name: "starting in a final child",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.compound(1, [2, 3])],
+            routeGroups: [.route(0, 2, 3)],
+            events: [0, 1],
+            finalStates: [2, 4],
+            doneRoutes: [.route(1, 5)],
+            eventlessRoutes: [.route(5, 4, condition: .internalStepsBelow(2))]))
+
+    /// 1 { 2, 3 }, 4: eventless routes whose conditions always hold are cut
+    /// at the limit, and the request fails; the next one is decided as usual.
+    static let unsettledCycle = HandWrittenChart(
+        name: "unsettled cycle",
+        blueprint: Blueprint(
+            initialState: 4,
+            parents: [.compound(1, [2, 3])],
+            routeGroups: [.route(0, 4, 1), .route(1, 1, 4)],
+            events: [0, 1, 0],
+            eventlessRoutes: [.route(2, 3, condition: .allows), .route(3, 2, condition: .allows)]))
+}
+
 // MARK: - Declaring a blueprint
+
+/// The machine's side of the reference's data-model counter: eventless and
+/// done steps taken since the last step for an event.
+private final class InternalStepCounter {
+    var count = 0
+}
 
 extension Blueprint {
     /// The chart declared on the reference interpreter.
@@ -496,41 +846,94 @@ extension Blueprint {
             }
             if let history = parent.history { reference.addHistory(history, to: parent.state) }
         }
+        for state in finalStates {
+            reference.addFinalState(state)
+        }
         for group in routeGroups {
+            let trigger: ReferenceStatechart.Trigger = group.event.map { .event($0) } ?? .anyEvent
             for arrow in group.arrows {
-                reference.addRoute(
-                    ReferenceStatechart.Route(
-                        event: group.event, source: arrow.source ?? ReferenceStatechart.root, target: arrow.target,
-                        isLocal: arrow.isLocal, isAllowed: group.condition != .refuses))
+                reference.addRoute(referenceRoute(trigger, arrow, group.condition))
             }
         }
+        for route in doneRoutes {
+            reference.addRoute(referenceRoute(.done, route.arrow, route.condition))
+        }
+        for route in eventlessRoutes {
+            reference.addRoute(referenceRoute(.eventless, route.arrow, route.condition))
+        }
         return reference
+    }
+
+    private func referenceRoute(
+        _ trigger: ReferenceStatechart.Trigger, _ arrow: Arrow, _ condition: Guard
+    ) -> ReferenceStatechart.Route {
+        let referenceCondition: ReferenceStatechart.Condition =
+            switch condition {
+            case .none, .allows: .always
+            case .refuses: .never
+            case .internalStepsBelow(let bound, let state):
+                ReferenceStatechart.Condition(internalStepsBelow: bound, whileActive: state)
+            }
+        return ReferenceStatechart.Route(
+            trigger: trigger, source: arrow.source ?? ReferenceStatechart.root, target: arrow.target,
+            isLocal: arrow.isLocal, condition: referenceCondition)
     }
 
     /// The chart declared on a `Machine` whose handlers write to `log` the
     /// calls the reference describes; `states` are every state of the chart.
     func makeMachine(loggingTo log: Log, states: [Int]) -> Machine<Node, Ev> {
         let machine = Machine<Node, Ev>(state: Node(id: initialState))
+        let internalSteps = InternalStepCounter()
         for parent in parents {
             declare(parent, on: machine)
         }
+        for state in finalStates {
+            machine.addFinalState(Node(id: state))
+        }
         for group in routeGroups {
             declare(group, on: machine)
+        }
+        for route in doneRoutes {
+            machine.addDoneRoute(
+                transition(route.arrow), condition: condition(route.condition, on: machine, counting: internalSteps))
+        }
+        for route in eventlessRoutes {
+            machine.addEventlessRoute(
+                transition(route.arrow), condition: condition(route.condition, on: machine, counting: internalSteps))
         }
         for state in states {
             machine.addEntryHandler(Node(id: state)) { _ in log(Call.entry(state).description) }
             machine.addExitHandler(Node(id: state)) { _ in log(Call.exit(state).description) }
         }
-        machine.addHandler(event: .any) { context in
-            let call = Call.transition(
-                event: context.event?.id ?? -1, from: context.fromState.id, to: context.toState.id)
+        // Hears the eventless and done steps too, which have no event.
+        machine.addAnyHandler(.any => .any) { context in
+            internalSteps.count = context.event == nil ? internalSteps.count + 1 : 0
+            let call = Call.transition(event: context.event?.id, from: context.fromState.id, to: context.toState.id)
             log(call.description)
         }
         machine.addErrorHandler { context in
-            let call = Call.error(event: context.event?.id ?? -1, state: context.fromState.id).description
+            let call = Call.error(event: context.event?.id, state: context.fromState.id).description
             log(context.toState == context.fromState ? call : "\(call), but toState \(context.toState)")
         }
         return machine
+    }
+
+    /// The machine's condition for `condition`: what the reference's
+    /// ``ReferenceStatechart/Condition`` reads, read from the machine.
+    private func condition(
+        _ condition: Guard, on machine: Machine<Node, Ev>, counting internalSteps: InternalStepCounter
+    ) -> Machine<Node, Ev>.Condition? {
+        switch condition {
+        case .none: nil
+        case .allows: { _ in true }
+        case .refuses: { _ in false }
+        case .internalStepsBelow(let bound, let state):
+            { [weak machine] _ in
+                guard internalSteps.count < bound else { return false }
+                guard let state else { return true }
+                return machine?.isActive(Node(id: state)) ?? false
+            }
+        }
     }
 
     private func declare(_ parent: Parent, on machine: Machine<Node, Ev>) {
