@@ -12,15 +12,12 @@ struct SelectedRoute<S: StateType> {
     @usableFromInline var target: S?
     @usableFromInline var targetCode: SymbolCode
     @usableFromInline var isLocal: Bool
-    @usableFromInline var ignoresHistory = false
-    /// Whether the route has other targets (see ``Transition/alsoEntering(_:)``),
-    /// which its event route's guard at ``node`` lists: kept out of this
-    /// value, which each decision copies.
-    @usableFromInline var hasOtherTargets = false
+    /// Whether the route's guard says more of how it moves (see
+    /// ``RouteGuard/hasExtras``): kept there, out of this value, which each
+    /// decision copies.
+    @usableFromInline var hasExtras = false
     /// The node of the route in the table's event routes; -1 for a state route.
     @usableFromInline var node: Int32 = -1
-    /// The node of the route's action in the machine's handler table; -1 for none.
-    @usableFromInline var action: Int32 = -1
 
     @inlinable
     init(id: RegistrationID, source: SymbolCode, target: S?, targetCode: SymbolCode, isLocal: Bool) {
@@ -41,9 +38,7 @@ struct SelectedRoute<S: StateType> {
         self.node = node
         if let guarded = entry.guarded {
             isLocal = guarded.isLocal
-            ignoresHistory = guarded.ignoresHistory
-            hasOtherTargets = !guarded.otherTargets.isEmpty
-            action = guarded.action
+            hasExtras = guarded.hasExtras
         }
     }
 }
@@ -76,10 +71,10 @@ extension RouteTable {
         return nil
     }
 
-    /// The codes of the other targets of the event route at `node`.
+    /// The guard of the event route at `node`, which has one.
     @inlinable
-    func otherTargets(ofEventRouteAt node: Int32) -> [SymbolCode] {
-        storage.eventEntries[node].guarded?.otherTargets ?? []
+    func guardOfEventRoute(at node: Int32) -> RouteGuard<S, E> {
+        storage.eventEntries[node].guarded.unchecked("the route at node \(node) has no guard")
     }
 
     /// Whether `state` has routes of the event `eventCode` or of `.any`

@@ -741,6 +741,13 @@ final class RouteGuard<S: StateType, E: EventType> {
     /// The node of the route's action in its machine's handler table; -1 for none.
     @usableFromInline let action: Int32
 
+    /// Whether the route does more than move to one target and use its
+    /// history: an action, other targets, or history ignored.
+    @inlinable
+    var hasExtras: Bool {
+        action >= 0 || ignoresHistory || !otherTargets.isEmpty
+    }
+
     @inlinable
     init(
         condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?, isLocal: Bool,

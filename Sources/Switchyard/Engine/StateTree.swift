@@ -105,14 +105,6 @@ struct StateTree {
         Int(code) < children.count ? children[Int(code)] : []
     }
 
-    /// The state a compound state enters by default: its initial child, or a
-    /// deeper descendant whose ancestors below it are entered too.
-    @inlinable
-    func initialTarget(of code: SymbolCode) -> SymbolCode {
-        let initial = nodes[Int(code)].initial
-        return initial == .wildcard ? children[Int(code)][0] : initial
-    }
-
     /// The position of `code` in document order; undeclared states come after
     /// the declared ones. Needs ``layOut()``.
     @inlinable

@@ -29,6 +29,9 @@ final class Statechart {
     /// Whether the machine has entered a top-level final state: it takes no
     /// more steps.
     @exclusivity(unchecked) @usableFromInline var isFinished = false
+    /// Whether an eventless route was ever added: until then, no step looks
+    /// for one (the machine's route table says whether some are left).
+    @exclusivity(unchecked) @usableFromInline var mayTakeEventlessRoutes = false
 
     @inlinable
     init() {}
@@ -192,30 +195,25 @@ final class Statechart {
     /// proper ancestor of the source that contains the target (the root if
     /// none does, and for a move from the root).
     @inlinable
-    func domain(of move: StepPlan.Move, in plan: borrowing StepPlan) -> SymbolCode? {
+    func domain(of move: StepPlan.Move, among otherTargets: borrowing ReusableList<SymbolCode>, _ others: Range<Int>)
+        -> SymbolCode?
+    {
         guard move.target != .wildcard else { return nil }
-        if move.isLocal, tree.kind(of: move.source) == .compound, holdsTargets(of: move, in: plan, move.source) {
+        func holdsTargets(_ ancestor: SymbolCode) -> Bool {
+            guard tree.isDescendant(move.target, of: ancestor) else { return false }
+            for index in others where !tree.isDescendant(otherTargets.storage[index], of: ancestor) {
+                return false
+            }
+            return true
+        }
+        if move.isLocal, tree.kind(of: move.source) == .compound, holdsTargets(move.source) {
             return move.source
         }
         var ancestor = move.source == .wildcard ? .wildcard : tree.parent(of: move.source)
-        while ancestor != .wildcard,
-            !(tree.kind(of: ancestor) == .compound && holdsTargets(of: move, in: plan, ancestor))
-        {
+        while ancestor != .wildcard, !(tree.kind(of: ancestor) == .compound && holdsTargets(ancestor)) {
             ancestor = tree.parent(of: ancestor)
         }
         return ancestor
-    }
-
-    /// Whether every target of `move` is a proper descendant of `ancestor`.
-    @inlinable
-    @inline(__always)
-    func holdsTargets(of move: StepPlan.Move, in plan: borrowing StepPlan, _ ancestor: SymbolCode) -> Bool {
-        guard tree.isDescendant(move.target, of: ancestor) else { return false }
-        for index in move.otherTargets.start..<move.otherTargets.end
-        where !tree.isDescendant(plan.otherTargets.storage[Int(index)], of: ancestor) {
-            return false
-        }
-        return true
     }
 
     /// Adds `move` to `plan` unless it conflicts with one already chosen: two
@@ -226,7 +224,7 @@ final class Statechart {
     @inlinable
     func choose(_ move: StepPlan.Move, into plan: inout StepPlan) {
         var move = move
-        move.domain = domain(of: move, in: plan)
+        move.domain = domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
         guard let domain = move.domain else {
             plan.moves.append(move)
             return
@@ -349,14 +347,20 @@ final class Statechart {
         for index in 0..<plan.moves.length {
             let move = plan.moves.storage[index]
             guard let domain = move.domain else { continue }
-            addWithDescendants(move.target, ignoringHistory: move.ignoresHistory, to: &plan)
-            for position in move.otherTargets.start..<move.otherTargets.end {
+            guard move.extras >= 0 else {
+                addWithDescendants(move.target, to: &plan)
+                addAncestors(of: move.target, below: domain, to: &plan)
+                continue
+            }
+            let extras = plan.extras(of: move)
+            addWithDescendants(move.target, ignoringHistory: extras.ignoresHistory, to: &plan)
+            for position in extras.otherTargets {
                 addWithDescendants(
-                    plan.otherTargets.storage[Int(position)], ignoringHistory: move.ignoresHistory, to: &plan)
+                    plan.otherTargets.storage[position], ignoringHistory: extras.ignoresHistory, to: &plan)
             }
             addAncestors(of: move.target, below: domain, to: &plan)
-            for position in move.otherTargets.start..<move.otherTargets.end {
-                addAncestors(of: plan.otherTargets.storage[Int(position)], below: domain, to: &plan)
+            for position in extras.otherTargets {
+                addAncestors(of: plan.otherTargets.storage[position], below: domain, to: &plan)
             }
         }
         plan.entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
@@ -382,26 +386,26 @@ final class Statechart {
         add(state, to: &plan)
         let kind = tree.kind(of: state)
         guard kind != .atomic else { return }
-        var start = state == .wildcard ? .wildcard : tree.nodes[Int(state)].initial
-        if !ignoringHistory, tree.history(of: state) != nil {
-            if addRemembered(of: state, to: &plan) {
-                if kind == .parallel {
-                    addUncoveredRegions(of: state, to: &plan)
-                }
-                return
+        let usesHistory = !ignoringHistory && tree.history(of: state) != nil
+        if usesHistory, addRemembered(of: state, to: &plan) {
+            if kind == .parallel {
+                addUncoveredRegions(of: state, to: &plan)
             }
-            let fallback = tree.nodes[Int(state)].historyDefault
-            if fallback != .wildcard {
-                start = fallback
-            }
+            return
+        }
+        // Read in place: a call on the tree would copy its lists.
+        var start = tree.nodes[Int(state)].initial
+        if usesHistory, tree.nodes[Int(state)].historyDefault != .wildcard {
+            start = tree.nodes[Int(state)].historyDefault
+        } else if start == .wildcard, kind == .compound {
+            start = tree.children[Int(state)][0]
         }
         switch kind {
         case .atomic:
             return
         case .compound:
-            let initial = start == .wildcard ? tree.children(of: state)[0] : start
-            addWithDescendants(initial, to: &plan)
-            addAncestors(of: initial, below: state, to: &plan)
+            addWithDescendants(start, to: &plan)
+            addAncestors(of: start, below: state, to: &plan)
         case .parallel:
             if start != .wildcard {
                 addWithDescendants(start, to: &plan)

@@ -15,16 +15,11 @@ struct StepPlan {
         /// ``SymbolCode/wildcard`` for a route without target (`.any`: stay).
         @usableFromInline var target: SymbolCode
         @usableFromInline var isLocal: Bool
-        /// Whether the move enters `target` by default even if it keeps history.
-        @usableFromInline var ignoresHistory = false
         /// Where the move exits and enters below; `nil` for a targetless one.
         @usableFromInline var domain: SymbolCode?
-        /// The move's targets besides `target`: ``StepPlan/otherTargets``
-        /// from `otherTargets.start` up to `otherTargets.end` (narrow, so
-        /// that a move stays small to copy).
-        @usableFromInline var otherTargets: (start: UInt16, end: UInt16) = (0, 0)
-        /// The node of the route's action in the machine's handler table; -1 for none.
-        @usableFromInline var action: Int32 = -1
+        /// What else the move does, at this index of ``StepPlan/extras``; -1
+        /// for nothing else. Kept apart so that a move stays small to copy.
+        @usableFromInline var extras: Int16 = -1
 
         @inlinable
         init(source: SymbolCode, target: SymbolCode, isLocal: Bool) {
@@ -36,9 +31,11 @@ struct StepPlan {
     }
 
     @usableFromInline var moves = ReusableList<Move>()
-    /// The targets of moves with several (see ``Move/otherTargets``).
+    /// What moves do besides moving to one target (see ``Move/extras``).
+    @usableFromInline var extras = ReusableList<Extras>()
+    /// The other targets the extras name.
     @usableFromInline var otherTargets = ReusableList<SymbolCode>()
-    /// Whether a move chosen has an action (see ``Move/action``).
+    /// Whether a move chosen has an action.
     @usableFromInline var hasActions = false
     /// The states to exit, innermost first.
     @usableFromInline var exits = ReusableList<SymbolCode>()
@@ -59,6 +56,7 @@ struct StepPlan {
     @inlinable
     mutating func reset() {
         moves.removeAll()
+        extras.removeAll()
         otherTargets.removeAll()
         hasActions = false
         exits.removeAll()
@@ -66,6 +64,27 @@ struct StepPlan {
         atomicsAfter.removeAll()
         history.removeAll()
         historyCodes.removeAll()
+    }
+
+    /// What a move does besides moving to one target: what few routes do.
+    @usableFromInline
+    struct Extras {
+        /// Whether the move enters its target by default even if it keeps history.
+        @usableFromInline var ignoresHistory = false
+        /// The move's targets besides its own: ``StepPlan/otherTargets``
+        /// from `otherTargets.start` up to `otherTargets.end`.
+        @usableFromInline var otherTargets: Range<Int> = 0..<0
+        /// The node of the route's action in the machine's handler table; -1 for none.
+        @usableFromInline var action: Int32 = -1
+
+        @inlinable
+        init() {}
+    }
+
+    /// What `move` does besides moving to one target.
+    @inlinable
+    func extras(of move: Move) -> Extras {
+        move.extras < 0 ? Extras() : extras.storage[Int(move.extras)]
     }
 
     /// The index of what the step records for `state`, if it records its history.

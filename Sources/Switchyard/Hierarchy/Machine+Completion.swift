@@ -170,6 +170,9 @@ extension Machine {
         if !transition.otherTargets.isEmpty {
             requireLegalTargets(of: transition)
         }
+        if eventCode == .eventless {
+            uncheckedChart.mayTakeEventlessRoutes = true
+        }
         let registered = action.map(registerAction)
         let id = makeID()
         let node = routes.addRoute(
@@ -215,8 +218,7 @@ extension Machine {
     /// try, a completion to offer, or a finish to deliver.
     @inlinable
     func mayContinue(after chart: Statechart) -> Bool {
-        chart.completionsRead < chart.completions.length || chart.isFinished
-            || routes.hasRoutes(reservedEvent: .eventless)
+        chart.completionsRead < chart.completions.length || chart.isFinished || chart.mayTakeEventlessRoutes
     }
 
     /// Takes eventless routes until none is enabled, then offers the next

@@ -87,15 +87,16 @@ extension Machine {
         // Few moves: a selection by registration, one pass per action.
         var last = RegistrationID(rawValue: 0)
         while true {
-            var next: StepPlan.Move?
+            var next: (id: RegistrationID, action: Int32)?
             for index in 0..<plan.moves.length {
                 let move = plan.moves.storage[index]
-                if move.action >= 0, move.taken.id > last, next.map({ move.taken.id < $0.taken.id }) ?? true {
-                    next = move
+                let action = plan.extras(of: move).action
+                if action >= 0, move.taken.id > last, next.map({ move.taken.id < $0.id }) ?? true {
+                    next = (move.taken.id, action)
                 }
             }
             guard let next else { return }
-            last = next.taken.id
+            last = next.id
             invoke(handlers.storage[next.action], context)
         }
     }

@@ -284,30 +284,34 @@ extension Machine {
         if route.target != nil {
             move.target = nesting.node(of: route.targetCode, in: 0, chart: chart)
         }
-        if route.action >= 0 {
-            plan.hasActions = true
-        }
-        if route.hasOtherTargets {
-            addOtherTargets(of: route, routes: routes, chart: chart, nesting: nesting, to: &move, in: &plan)
+        if route.hasExtras {
+            addExtras(of: route, routes: routes, chart: chart, nesting: nesting, to: &move, in: &plan)
         }
         return move
     }
 
-    /// Lists the other targets of `route` in `plan`, for `move`.
+    /// Lists in `plan` what `move` along `route` does besides moving to one
+    /// target, as the route's guard says.
     @usableFromInline
-    func addOtherTargets(
+    func addExtras(
         of route: SelectedRoute<S>, routes: RouteTable<S, E>, chart: Statechart, nesting: Nesting,
         to move: inout StepPlan.Move, in plan: inout StepPlan
     ) {
-        let codes = routes.otherTargets(ofEventRouteAt: route.node)
-        require(
-            plan.otherTargets.length + codes.count <= Int(UInt16.max),
-            "one step names more than \(UInt16.max) targets")
-        let start = UInt16(plan.otherTargets.length)
-        for code in codes {
+        let guarded = routes.guardOfEventRoute(at: route.node)
+        require(plan.extras.length < Int(Int16.max), "one step takes more than \(Int16.max) routes")
+        var extras = StepPlan.Extras()
+        extras.ignoresHistory = guarded.ignoresHistory
+        extras.action = guarded.action
+        let start = plan.otherTargets.length
+        for code in guarded.otherTargets {
             plan.otherTargets.append(nesting.node(of: code, in: 0, chart: chart))
         }
-        move.otherTargets = (start, UInt16(plan.otherTargets.length))
+        extras.otherTargets = start..<plan.otherTargets.length
+        if extras.action >= 0 {
+            plan.hasActions = true
+        }
+        move.extras = Int16(plan.extras.length)
+        plan.extras.append(extras)
     }
 
     /// Fills `plan` with the move `member`'s route mappings name for `event`
@@ -454,14 +458,12 @@ extension Machine {
 }
 
 extension StepPlan.Move {
-    /// The move along a selected route; a route to `.any` stays. Its other
-    /// targets are the caller's to add (see ``Machine/rootMove(along:chart:nesting:plan:)``).
+    /// The move along a selected route; a route to `.any` stays. What else
+    /// it does is the caller's to add (see ``Machine/rootMove(along:routes:chart:nesting:plan:)``).
     @inlinable
     init<S>(_ route: SelectedRoute<S>) {
         self.init(
             source: route.source, target: route.target == nil ? .wildcard : route.targetCode, isLocal: route.isLocal)
         self.taken = TakenRoute(id: route.id)
-        self.ignoresHistory = route.ignoresHistory
-        self.action = route.action
     }
 }
