@@ -28,7 +28,7 @@ extension Machine {
                 history[state] = remembered
             }
         }
-        return MachineSnapshot(activeStates: configuration, history: history)
+        return MachineSnapshot(activeStates: configuration, history: history, isFinished: chart.isFinished)
     }
 
     /// A nested machine's part of its hierarchy, in its own states.
@@ -93,6 +93,14 @@ extension Machine {
         prepareChart()
         let codes = try validatedCodes(of: snapshot)
         let history = try validatedHistory(of: snapshot)
+        let entersFinal = codes.contains { chart!.tree.isFinal($0) && chart!.tree.parent(of: $0) == .wildcard }
+        guard entersFinal == snapshot.isFinished else {
+            throw SnapshotError(
+                reason: .finishMismatch,
+                description: snapshot.isFinished
+                    ? "the snapshot says the machine had finished, but none of its active states is a top-level final state"
+                    : "a top-level final state is active, but the snapshot says the machine had not finished")
+        }
         var restored = Configuration()
         for code in codes {
             chart!.activate(code, in: &restored)
@@ -107,6 +115,11 @@ extension Machine {
 
     /// A flat machine's snapshot is its one state.
     private func restoreFlat(_ snapshot: MachineSnapshot<S>) throws(SnapshotError) {
+        guard !snapshot.isFinished else {
+            throw SnapshotError(
+                reason: .finishMismatch,
+                description: "the snapshot says the machine had finished, but this machine has no final state")
+        }
         guard let state = snapshot.activeStates.first else {
             throw SnapshotError(reason: .noActiveState, description: "the snapshot names no active state")
         }
@@ -258,6 +271,11 @@ extension Machine {
         let afterCode = nesting.nearestName(from: chart.innermostState(of: restored), in: 0, chart: chart)
         chart.hasBegun = true
         chart.needsInitialConfiguration = false
+        chart.isFinished = restored.atomics.contains {
+            chart.tree.isFinal($0) && chart.tree.parent(of: $0) == .wildcard
+        }
+        chart.completions.removeAll()
+        chart.completionsRead = 0
         guard runningHandlers else {
             commitRestoredStates(of: nesting, rootState: afterCode)
             return

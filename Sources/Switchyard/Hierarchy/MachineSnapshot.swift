@@ -16,19 +16,44 @@ public struct MachineSnapshot<S: StateType>: Hashable {
     /// What each compound state that keeps history recorded when last exited;
     /// states that recorded nothing are absent.
     public var history: [S: [S]]
+    /// Whether the machine had finished: entered a top-level final state
+    /// (see ``Machine/addFinalState(_:)``), which is then active.
+    public var isFinished: Bool
 
     /// Creates a snapshot; a machine checks it when restoring it.
     ///
     /// - Parameters:
     ///   - activeStates: Every active state, ancestors included.
     ///   - history: What each state with history recorded.
-    public init(activeStates: [S], history: [S: [S]] = [:]) {
+    ///   - isFinished: Whether the machine had finished.
+    public init(activeStates: [S], history: [S: [S]] = [:], isFinished: Bool = false) {
         self.activeStates = activeStates
         self.history = history
+        self.isFinished = isFinished
     }
 }
 
-extension MachineSnapshot: Codable where S: Codable {}
+extension MachineSnapshot: Codable where S: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case activeStates, history, isFinished
+    }
+
+    /// Decodes a snapshot; one saved before machines could finish decodes
+    /// as not finished.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        activeStates = try container.decode([S].self, forKey: .activeStates)
+        history = try container.decode([S: [S]].self, forKey: .history)
+        isFinished = try container.decodeIfPresent(Bool.self, forKey: .isFinished) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(activeStates, forKey: .activeStates)
+        try container.encode(history, forKey: .history)
+        try container.encode(isFinished, forKey: .isFinished)
+    }
+}
 
 extension MachineSnapshot: Sendable where S: Sendable {}
 
@@ -43,7 +68,7 @@ public struct SnapshotError: Error, Hashable, CustomStringConvertible {
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Hashable, Sendable {
             case unknownState, noActiveState, missingAncestor, twoActiveChildren, missingChild, missingRegion
-            case unexpectedHistory, duringStep, nestedMachine
+            case unexpectedHistory, duringStep, nestedMachine, finishMismatch
         }
 
         private let kind: Kind
@@ -76,6 +101,10 @@ public struct SnapshotError: Error, Hashable, CustomStringConvertible {
         /// The machine is nested in another (see ``Machine/nest(_:under:as:)``):
         /// its state lives in the hierarchy, which its root machine restores.
         public static let nestedMachine = Reason(.nestedMachine)
+        /// The snapshot says the machine had finished but no top-level final
+        /// state is active, or a top-level final state is active but the
+        /// snapshot says the machine had not finished.
+        public static let finishMismatch = Reason(.finishMismatch)
 
         /// The reason's name, such as `unknownState`.
         public var description: String {

@@ -1,3 +1,4 @@
+import Foundation
 import Switchyard
 import Testing
 
@@ -298,5 +299,55 @@ extension Result {
     fileprivate var failureValue: Failure? {
         if case .failure(let error) = self { return error }
         return nil
+    }
+}
+
+@Suite struct FinishedSnapshotTests {
+    private static func machine() -> Machine<Step, Signal> {
+        let machine = Machine<Step, Signal>(state: .idle)
+        machine.addChildren([.working, .done], to: .job)
+        machine.addFinalState(.over)
+        machine.addRoutes(event: .go, transitions: [.idle => .over])
+        return machine
+    }
+
+    @Test func aSnapshotKeepsWhetherTheMachineFinished() throws {
+        let machine = Self.machine()
+        #expect(machine.snapshot().isFinished == false)
+        machine <-! .go
+        let saved = machine.snapshot()
+        #expect(saved == MachineSnapshot(activeStates: [.over], isFinished: true))
+
+        let other = Self.machine()
+        try other.restore(saved)
+        #expect(other.isFinished)
+        #expect(other.attemptEvent(.go).failureReason == .finished)
+
+        try machine.restore(MachineSnapshot(activeStates: [.idle]))
+        #expect(!machine.isFinished)
+        #expect(machine.tryEvent(.go))
+        #expect(machine.isFinished)
+    }
+
+    @Test func aSnapshotThatContradictsItsStatesIsRefused() {
+        let machine = Self.machine()
+        #expect(throws: SnapshotError.self) { try machine.restore(MachineSnapshot(activeStates: [.over])) }
+        let error = #expect(throws: SnapshotError.self) {
+            try machine.restore(MachineSnapshot(activeStates: [.idle], isFinished: true))
+        }
+        #expect(error?.reason == .finishMismatch)
+        #expect(machine.state == .idle)
+        let flat = Machine<Step, Signal>(state: .idle)
+        #expect(throws: SnapshotError.self) {
+            try flat.restore(MachineSnapshot(activeStates: [.idle], isFinished: true))
+        }
+    }
+
+    @Test func aFinishedSnapshotDecodesAndOneSavedBeforeDecodesAsNotFinished() throws {
+        let saved = MachineSnapshot<String>(activeStates: ["over"], isFinished: true)
+        let data = try JSONEncoder().encode(saved)
+        #expect(try JSONDecoder().decode(MachineSnapshot<String>.self, from: data) == saved)
+        let older = Data(#"{"activeStates":["idle"],"history":{}}"#.utf8)
+        #expect(try JSONDecoder().decode(MachineSnapshot<String>.self, from: older).isFinished == false)
     }
 }
