@@ -47,6 +47,8 @@ extension MachineSnapshot: Codable where S: Codable {
         isFinished = try container.decodeIfPresent(Bool.self, forKey: .isFinished) ?? false
     }
 
+    /// Encodes the snapshot: its active states, history and whether the
+    /// machine had finished.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(activeStates, forKey: .activeStates)
