@@ -17,6 +17,12 @@ extension Nesting {
         for code in SymbolCode(first)...SymbolCode(count) where rootIsNamed(code) {
             placed = offer(code, of: 0, node: code, chart: chart) || placed
         }
+        // The root's codes are nodes too: a state first named after the
+        // tree was composed (by a route added later) needs its place.
+        if chart.tree.nodes.count <= count {
+            chart.tree.grow(toHold: SymbolCode(count))
+            placed = true
+        }
         if placed, !needsRebuild {
             chart.tree.layOut()
         }

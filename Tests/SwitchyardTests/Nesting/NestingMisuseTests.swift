@@ -166,3 +166,31 @@ private enum OtherSignal: EventType {
         #expect(message(of: result).contains("busy already keeps shallow history; a state keeps one kind of history"))
     }
 }
+
+@Suite struct NestingLateRouteTests {
+    private enum Outer: StateType {
+        case job, next
+    }
+
+    private enum Inner: StateType {
+        case filling, full
+    }
+
+    private enum Signal: EventType {
+        case go, leave
+    }
+
+    /// A route added to the root after the hierarchy has taken a step, to a
+    /// state nothing named before, used to index past the composed tree.
+    @Test func aRouteToANewStateAddedAfterTheHierarchyBeganIsTaken() {
+        let parent = Machine<Outer, Signal>(state: .job)
+        let child = Machine<Inner, Signal>(state: .filling)
+        child.addRoutes(event: .go, transitions: [.filling => .full])
+        parent.nest(child, under: .job)
+        #expect(child.tryEvent(.go))
+        parent.addRoutes(event: .leave, transitions: [.job => .next])
+        #expect(parent.tryEvent(.leave))
+        #expect(parent.state == .next)
+        #expect(parent.configuration == [.next])
+    }
+}

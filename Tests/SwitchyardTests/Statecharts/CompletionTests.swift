@@ -351,3 +351,40 @@ extension Result {
         #expect(try JSONDecoder().decode(MachineSnapshot<String>.self, from: older).isFinished == false)
     }
 }
+
+@Suite struct NestedCompletionTests {
+    private enum Inner: StateType {
+        case filling, full
+    }
+
+    @Test func aNestedMachinesFinalStateCompletesItsHostState() {
+        let log = Log()
+        let parent = Machine<Step, Signal>(state: .job)
+        let child = Machine<Inner, Signal>(state: .filling)
+        child.addRoutes(event: .go, transitions: [.filling => .full])
+        child.addFinalState(.full)
+        parent.nest(child, under: .job)
+        parent.addDoneRoute(.job => .next)
+        parent.addEntryHandler(.next) { _ in log("enter next") }
+        parent.addExitHandler(.job) { _ in log("exit job") }
+        child.addEntryHandler(.full) { _ in log("enter full") }
+        child.addExitHandler(.full) { _ in log("exit full") }
+
+        #expect(child.tryEvent(.go))
+        #expect(log.lines == ["enter full", "exit full", "exit job", "enter next"])
+        #expect(parent.state == .next)
+        #expect(!parent.isFinished)
+    }
+
+    @Test func aNestedMachinesTopLevelFinalStateDoesNotFinishTheRoot() {
+        let parent = Machine<Step, Signal>(state: .job)
+        let child = Machine<Inner, Signal>(state: .filling)
+        child.addRoutes(event: .go, transitions: [.filling => .full])
+        child.addFinalState(.full)
+        parent.nest(child, under: .job)
+        #expect(child.tryEvent(.go))
+        #expect(!parent.isFinished)
+        #expect(!child.isFinished)
+        #expect(parent.tryEvent(.go) == false)
+    }
+}
