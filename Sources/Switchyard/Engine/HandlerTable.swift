@@ -422,6 +422,17 @@ struct HandlerTable<S: StateType, E: EventType> {
         !storage.anyHandlers.isEmpty || (kind == .state && !storage.stateHandlers.isEmpty)
     }
 
+    /// Whether a handler that ``matchesStates(of:)`` names a state on either
+    /// side: when not, every one is `.any => .any`, and a step's ancestries
+    /// can be just the root.
+    @inlinable
+    func namesStates(of kind: DeliveryKind) -> Bool {
+        func names(_ index: PairIndex) -> Bool {
+            index.shapes.contains(0) || index.shapes.contains(1) || index.shapes.contains(2)
+        }
+        return names(storage.anyHandlers) || (kind == .state && names(storage.stateHandlers))
+    }
+
     /// Calls `body` with every handler that a statechart step of `kind`
     /// concerns, in delivery order: a handler for `a => b` hears a step whose
     /// state before is `a` or inside it and whose state after is `b` or

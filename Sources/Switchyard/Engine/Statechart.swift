@@ -224,7 +224,8 @@ final class Statechart {
     @inlinable
     func choose(_ move: StepPlan.Move, into plan: inout StepPlan) {
         var move = move
-        move.domain = domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
+        let others = move.extras < 0 ? 0..<0 : plan.extras.storage[Int(move.extras)].otherTargets
+        move.domain = domain(of: move, among: plan.otherTargets, others)
         guard let domain = move.domain else {
             plan.moves.append(move)
             return

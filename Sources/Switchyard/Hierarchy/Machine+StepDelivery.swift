@@ -145,10 +145,16 @@ extension Machine {
     ) {
         ancestryBefore.removeAll()
         ancestryAfter.removeAll()
-        // Event handlers need no ancestries: the common case lists none.
+        // Event handlers need no ancestries: the common case lists none;
+        // `.any => .any` handlers need only the root.
         if handlers.matchesStates(of: kind) {
-            chart.appendAncestry(of: before, to: &ancestryBefore)
-            chart.appendAncestry(of: after, to: &ancestryAfter)
+            if handlers.namesStates(of: kind) {
+                chart.appendAncestry(of: before, to: &ancestryBefore)
+                chart.appendAncestry(of: after, to: &ancestryAfter)
+            } else {
+                ancestryBefore.append(.wildcard)
+                ancestryAfter.append(.wildcard)
+            }
         }
         handlers.forEachHandler(kind: kind, event: eventCode, before: ancestryBefore, after: ancestryAfter) {
             invoke($0, context)
