@@ -36,6 +36,19 @@ final class Log {
     }
 }
 
+/// Has `log` hear every step of `chart`: "exit x" and "enter x" for each
+/// state, and "go: a => b" for each step (its event, or "state" for a step
+/// without one, and the machine's state before and after it).
+func logSteps<S: StateType & CaseIterable, E: EventType>(of chart: Machine<S, E>, to log: Log) {
+    for state in S.allCases {
+        chart.addEntryHandler(state) { _ in log("enter \(state)") }
+        chart.addExitHandler(state) { _ in log("exit \(state)") }
+    }
+    chart.addAnyHandler(.any => .any) { context in
+        log("\(context.event.map { "\($0)" } ?? "state"): \(context.fromState) => \(context.toState)")
+    }
+}
+
 /// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits
 /// for it: the stack of a secondary thread on Apple platforms is 512 KiB.
 func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {

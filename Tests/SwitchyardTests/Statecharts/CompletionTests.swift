@@ -33,13 +33,7 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
         chart.addFinalState(state)
     }
     routes(chart)
-    for state in Step.allCases {
-        chart.addEntryHandler(state) { _ in log("enter \(state)") }
-        chart.addExitHandler(state) { _ in log("exit \(state)") }
-    }
-    chart.addAnyHandler(.any => .any) { context in
-        log("\(context.event.map { "\($0)" } ?? "state"): \(context.fromState) => \(context.toState)")
-    }
+    logSteps(of: chart, to: log)
     chart.addErrorHandler { _ in log("refused") }
     return chart
 }

@@ -26,13 +26,7 @@ private func makeChart(in initial: Node, log: Log, routes: (Chart) -> Void = { _
     chart.addChildren([.r1x, .r1y], to: .r1)
     chart.addChildren([.r2x, .r2y], to: .r2)
     routes(chart)
-    for state in Node.allCases {
-        chart.addEntryHandler(state) { _ in log("enter \(state)") }
-        chart.addExitHandler(state) { _ in log("exit \(state)") }
-    }
-    chart.addAnyHandler(.any => .any) { context in
-        log("\(context.event.map { "\($0)" } ?? "state"): \(context.fromState) => \(context.toState)")
-    }
+    logSteps(of: chart, to: log)
     return chart
 }
 
