@@ -136,3 +136,11 @@ func both<S, E>(_ first: ((S, E) -> Bool)?, _ second: ((S, E) -> Bool)?) -> ((S,
     guard let second else { return first }
     return { first($0, $1) && second($0, $1) }
 }
+
+/// Folds two optional `disable` conditions into one that holds when either does.
+@usableFromInline
+func either(_ first: (() -> Bool)?, _ second: (() -> Bool)?) -> (() -> Bool)? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return { first() || second() }
+}

@@ -1,6 +1,7 @@
-/// Builds the block of a ``From`` or a ``Parallel``: its ``On`` clauses, its
-/// child states (a `From` inside a `From`), and its ``OnEntry`` and ``OnExit``
-/// effects, with `if`, `if`/`else`, `switch`, `for` and optional clauses.
+/// Builds the block of a ``From`` or a ``Parallel``: its ``On``, ``OnDone``
+/// and ``Always`` clauses, its child states (a `From`, `Parallel` or
+/// ``Final`` inside a `From`), and its ``OnEntry`` and ``OnExit`` effects,
+/// with `if`, `if`/`else`, `switch`, `for` and optional clauses.
 ///
 /// ```swift
 /// From(.editing) {
@@ -63,6 +64,33 @@ public enum ClauseBuilder<S: StateType, E: EventType, Effect, View> {
     @inlinable
     public static func buildExpression(_ child: Parallel<S, E, Effect>) -> DefinitionBody<S, E, Effect> {
         DefinitionBody([.group(child.draft)])
+    }
+
+    /// A final child state.
+    ///
+    /// - Parameter child: The final state.
+    /// - Returns: The child, as part of the block.
+    @inlinable
+    public static func buildExpression(_ child: Final<S, E, Effect>) -> DefinitionBody<S, E, Effect> {
+        DefinitionBody([.group(child.draft)])
+    }
+
+    /// A clause taken when the state is done.
+    ///
+    /// - Parameter clause: The clause.
+    /// - Returns: The clause, as part of the block.
+    @inlinable
+    public static func buildExpression(_ clause: OnDone<S, Effect>) -> DefinitionBody<S, E, Effect> {
+        DefinitionBody([.completion(clause.draft)])
+    }
+
+    /// A clause with no event.
+    ///
+    /// - Parameter clause: The clause.
+    /// - Returns: The clause, as part of the block.
+    @inlinable
+    public static func buildExpression(_ clause: Always<S, Effect>) -> DefinitionBody<S, E, Effect> {
+        DefinitionBody([.completion(clause.draft)])
     }
 
     /// Effects emitted when the state is entered.

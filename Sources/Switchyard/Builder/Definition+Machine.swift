@@ -2,8 +2,9 @@
 // routes written with the operator API.
 
 extension Definition {
-    /// A machine in the definition's initial state with its routes, its
-    /// route mapping and its nested states: a plain ``Machine``, driven and
+    /// A machine in the definition's initial state with its routes (done and
+    /// eventless routes included), its route mapping, its nested states and
+    /// its final states: a plain ``Machine``, driven and
     /// observed with the operator API and handlers, to which more routes may
     /// be added.
     ///
@@ -28,7 +29,7 @@ extension Definition {
         return machine
     }
 
-    /// Adds the definition's tree, routes and route mapping to `machine`,
+    /// Adds the definition's tree, final states, routes and route mapping to `machine`,
     /// and says which registration each route clause became, so that an
     /// effect machine finds the clause a step took by what the engine says
     /// it took.
@@ -50,9 +51,12 @@ extension Definition {
                 machine.addHistory(history, to: declaration.parent)
             }
         }
+        for state in finalStates {
+            machine.addFinalState(state)
+        }
         // Each machine learns its patterns' cases on its own.
         let mapped = core.mapped.fresh()
-        var installed = InstalledDefinition<S, E, Effect>(clauses: mapped.clauses)
+        var installed = InstalledDefinition<S, E, Effect>(clauses: mapped.clauses, completions: completions)
         for (index, clause) in mapped.clauses.enumerated() where clause.isRoute {
             let (event, transition) = clause.route
             let registration = machine.addRoutes(
@@ -66,6 +70,18 @@ extension Definition {
                 mapping.answer(on: event, in: state)
             }
             installed.add(mapping: mapping, registration: registration)
+        }
+        // After the tree and the final states, which the engine checks these routes against.
+        for (index, clause) in completions.enumerated() {
+            let condition = clause.condition.map { allows in
+                { (context: TransitionContext<S, E>) in allows(context.fromState) }
+            }
+            let registration =
+                switch clause.kind {
+                case .done: machine.addDoneRoute(clause.transition, condition: condition)
+                case .eventless: machine.addEventlessRoute(clause.transition, condition: condition)
+                }
+            installed.add(route: registration, clause: mapped.clauses.count + index)
         }
         return installed
     }
@@ -81,8 +97,8 @@ extension Definition {
 }
 
 extension Machine {
-    /// Adds a definition's routes, route mapping and nested states to this
-    /// machine, beside the routes it already has: one machine may mix both.
+    /// Adds a definition's routes (done and eventless routes included), route
+    /// mapping, nested states and final states to this machine, beside the routes it already has: one machine may mix both.
     ///
     /// ```swift
     /// let machine = Machine<Matter, Change>(state: .solid) { machine in
@@ -97,7 +113,8 @@ extension Machine {
     /// hands them back).
     ///
     /// - Parameter definition: The definition.
-    /// - Returns: What removes the routes and the mapping; the nested states stay.
+    /// - Returns: What removes the routes and the mapping; the nested states
+    ///   and final states stay.
     /// - Complexity: O(*n*) in the clauses and states.
     @inlinable
     @discardableResult
@@ -152,7 +169,8 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
 struct InstalledDefinition<S: StateType, E: EventType, Effect> {
     @usableFromInline var disposables: [Disposable] = []
     /// By a clause's place: its own effects, and whether its closure makes
-    /// more (a computed reaction's).
+    /// more (a computed reaction's). The `OnDone` and `Always` clauses come
+    /// after the others.
     @usableFromInline let clauseEffects: [[Effect]]
     @usableFromInline let isComputed: [Bool]
     /// The registration of the first route clause's route.
@@ -164,12 +182,13 @@ struct InstalledDefinition<S: StateType, E: EventType, Effect> {
     @usableFromInline var mappingID = RegistrationID(rawValue: 0)
 
     @inlinable
-    init(clauses: [Clause<S, E, Effect>]) {
-        clauseEffects = clauses.map(\.effects)
-        isComputed = clauses.map {
-            if case .computed = $0.target { return true }
-            return false
-        }
+    init(clauses: [Clause<S, E, Effect>], completions: [CompletionClause<S, Effect>]) {
+        clauseEffects = clauses.map(\.effects) + completions.map(\.effects)
+        isComputed =
+            clauses.map {
+                if case .computed = $0.target { return true }
+                return false
+            } + repeatElement(false, count: completions.count)
     }
 
     /// Notes that the route of the clause at `clause` was registered as `registration`.

@@ -45,9 +45,17 @@ extension Definition {
     ///     in it has active: it and its initial descendants).
     ///   - event: The event.
     /// - Returns: The outcome, or `nil` if the event would be refused.
+    /// A move into a top-level ``Final`` state finishes the machine: its
+    /// outcome ends with the final state's exit effects, as the machine runs
+    /// its exit handlers then; from that state every event is refused with
+    /// ``TransitionError/Reason/finished``. Entering a nested final state
+    /// completes its parent, which nothing reacts to without done clauses.
+    ///
     /// - Precondition: The definition has no ``Parallel`` state and keeps no
     ///   history: with those, one state does not say what the machine's
-    ///   configuration is (use an ``EffectMachine``).
+    ///   configuration is (use an ``EffectMachine``). It has no ``OnDone`` or
+    ///   ``Always`` clauses either, which a machine takes after the event's
+    ///   step (use a plain ``Machine``).
     /// - Complexity: Two hashes (the state and the event), then as many
     ///   integer look-ups as a machine's decision. For nested states, the
     ///   effects of a clause with a fixed target, joined to the exit and
@@ -70,9 +78,10 @@ extension Definition {
     ///   - state: The state to start from.
     ///   - event: The event.
     /// - Returns: The outcome, or an error whose reason is
-    ///   ``TransitionError/Reason/noRoute`` (no clause for this state and event)
-    ///   or ``TransitionError/Reason/conditionsRefused`` (every clause that
-    ///   could take it refused: a guard, a `disable`, or a closure returning `nil`).
+    ///   ``TransitionError/Reason/noRoute`` (no clause for this state and event),
+    ///   ``TransitionError/Reason/conditionsRefused`` (every clause that
+    ///   could take it refused: a guard, a `disable`, or a closure returning `nil`),
+    ///   or ``TransitionError/Reason/finished`` (`state` is a top-level ``Final`` state).
     /// - Precondition: As for ``transition(from:on:)``.
     @inlinable
     public func attemptTransition(from state: S, on event: E) -> Result<Outcome, TransitionError> {
@@ -80,6 +89,11 @@ extension Definition {
             !tree.needsConfiguration,
             "The pure function answers from one state, but this definition has regions or history, "
                 + "whose configuration one state does not give: ask an EffectMachine instead")
+        require(
+            completions.isEmpty,
+            "The pure function answers one event's step, but this definition has OnDone or Always clauses, "
+                + "which a machine takes after that step, before any later request: ask a Machine made "
+                + "with makeMachine() instead")
         switch core.decide(state, event) {
         case .taken(let clause, let source, let reaction, let stateCode):
             if let settled = core.settledOutcome(of: clause, in: stateCode) {

@@ -45,6 +45,10 @@ public struct Definition<S: StateType, E: EventType, Effect> {
     @usableFromInline let exitEffects: [S: [Effect]]
     /// Observers every ``EffectMachine`` made from the definition registers.
     @usableFromInline let observers: [EffectMachine<S, E, Effect>.Transition.Callback]
+    /// The states written as ``Final``.
+    @usableFromInline let finalStates: [S]
+    /// The ``OnDone`` and ``Always`` clauses, in the order written.
+    @usableFromInline let completions: [CompletionClause<S, Effect>]
     /// The tables the pure function decides with.
     @usableFromInline let core: DefinitionCore<S, E, Effect>
 
@@ -52,10 +56,12 @@ public struct Definition<S: StateType, E: EventType, Effect> {
     ///
     /// - Parameters:
     ///   - initialState: The state a machine made from the definition starts in.
-    ///   - content: ``From``, ``Parallel`` and ``Transitions`` blocks.
+    ///   - content: ``From``, ``Parallel``, ``Final`` and ``Transitions`` blocks.
     /// - Precondition: Nested states form a tree (one parent each, one
     ///   initial child each, children only under one state); a misuse stops
-    ///   with a message that names it.
+    ///   with a message that names it. ``Final`` states, ``OnDone`` and
+    ///   ``Always`` clauses follow the rules of the operator API, and stop
+    ///   with its messages.
     /// - Complexity: O(*n*) in the clauses and states.
     public init(
         initialState: S, @DefinitionBuilder<S, E, Effect> _ content: () -> DefinitionBody<S, E, Effect>
@@ -67,16 +73,25 @@ public struct Definition<S: StateType, E: EventType, Effect> {
     @usableFromInline
     init(initialState: S, components: [DefinitionComponent<S, E, Effect>]) {
         var flattener = DefinitionFlattener<S, E, Effect>()
-        flattener.add(components, in: nil, condition: nil)
+        flattener.add(components, in: nil, disabled: nil)
         self.initialState = initialState
         self.clauses = flattener.clauses
         self.tree = flattener.tree
         self.entryEffects = flattener.entryEffects
         self.exitEffects = flattener.exitEffects
         self.observers = flattener.observers
+        self.finalStates = flattener.finalStates
+        self.completions = flattener.completions
         self.core = DefinitionCore(
             clauses: flattener.clauses, tree: flattener.tree, entryEffects: flattener.entryEffects,
-            exitEffects: flattener.exitEffects)
+            exitEffects: flattener.exitEffects, finalStates: flattener.finalStates)
+        if !finalStates.isEmpty || !completions.isEmpty {
+            // Checked now, by the engine itself, so that a misuse stops with
+            // the operator API's own message (a final state with children, a
+            // done clause on an atomic state, an eventless clause that would
+            // be taken forever) whatever the definition is later used for.
+            _ = makeMachine()
+        }
     }
 
     /// A definition whose block names its initial state, as Feedbacks'
@@ -150,16 +165,21 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
     @usableFromInline var entryEffects: [S: [Effect]] = [:]
     @usableFromInline var exitEffects: [S: [Effect]] = [:]
     @usableFromInline var observers: [EffectMachine<S, E, Effect>.Transition.Callback] = []
+    /// The states written as `Final`, in the order first written.
+    @usableFromInline var finalStates: [S] = []
+    /// The `OnDone` and `Always` clauses, in the order written.
+    @usableFromInline var completions: [CompletionClause<S, Effect>] = []
 
     @usableFromInline
     init() {}
 
     /// Reads `components`, written inside the group `context` (`nil` at the
-    /// top), each under `condition` and its own.
+    /// top), each turned off while `disabled` (or its own switch) says so.
     @usableFromInline
     mutating func add(
-        _ components: [DefinitionComponent<S, E, Effect>], in context: Context?, condition: ((S, E) -> Bool)?
+        _ components: [DefinitionComponent<S, E, Effect>], in context: Context?, disabled: (() -> Bool)?
     ) {
+        let groupCondition: ((S, E) -> Bool)? = disabled.map { disabled in { _, _ in !disabled() } }
         for component in components {
             switch component {
             case .clause(let draft):
@@ -167,11 +187,14 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
                 for side in context.sides {
                     clauses.append(
                         Clause(
-                            source: side, event: draft.event, condition: both(condition, draft.condition),
+                            source: side, event: draft.event, condition: both(groupCondition, draft.condition),
                             target: draft.target, effects: draft.effects, order: clauses.count))
                 }
+            case .completion(let draft):
+                guard let context else { continue }
+                add(draft, in: context, disabled: disabled)
             case .group(let group):
-                add(group, in: context, condition: both(condition, group.condition))
+                add(group, in: context, disabled: either(disabled, group.disabled))
             case .lifecycle(let entering, let effects):
                 guard let context else { continue }
                 guard let state = context.state else {
@@ -184,18 +207,45 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
                 } else {
                     exitEffects[state, default: []] += effects
                 }
-            case .section(let content, let disabled):
-                let enabled: ((S, E) -> Bool)? = disabled.map { disabled in { _, _ in !disabled() } }
-                add(content, in: context, condition: both(condition, enabled))
+            case .section(let content, let sectionDisabled):
+                add(content, in: context, disabled: either(disabled, sectionDisabled))
             case .observer(let callback):
                 observers.append(callback)
             }
         }
     }
 
-    /// Reads a `From` or `Parallel`; inside another group, it declares a child.
+    /// Reads an `OnDone` or an `Always`, written inside the group `context`:
+    /// one route per state the group names, as for an `On`.
     @usableFromInline
-    mutating func add(_ group: GroupDraft<S, E, Effect>, in parent: Context?, condition: ((S, E) -> Bool)?) {
+    mutating func add(_ draft: CompletionDraft<S, Effect>, in context: Context, disabled: (() -> Bool)?) {
+        var condition = draft.condition
+        if let disabled {
+            let own = condition
+            condition = { state in !disabled() && (own?(state) ?? true) }
+        }
+        for side in context.sides {
+            let source: State<S>
+            switch side {
+            case .value(let state): source = .some(state)
+            case .any: source = .any
+            case .pattern:
+                let clause = CompletionClause<S, Effect>(
+                    kind: draft.kind, source: .any, target: draft.target, condition: nil, effects: [])
+                requireFailure(
+                    "\(clause.written) is written inside \(context.written), a pattern: it becomes a route, "
+                        + "which leaves from one state or .any")
+            }
+            completions.append(
+                CompletionClause(
+                    kind: draft.kind, source: source, target: draft.target, condition: condition,
+                    effects: draft.effects))
+        }
+    }
+
+    /// Reads a `From`, `Parallel` or `Final`; inside another group, it declares a child.
+    @usableFromInline
+    mutating func add(_ group: GroupDraft<S, E, Effect>, in parent: Context?, disabled: (() -> Bool)?) {
         let context = Self.context(of: group)
         if let parent {
             guard let parentState = parent.state else {
@@ -215,7 +265,10 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
         if let state = context.state, group.isParallel || group.initial != nil || group.history != nil {
             position = tree.declare(state, isParallel: group.isParallel)
         }
-        add(group.content, in: context, condition: condition)
+        if group.isFinal, let state = context.state, !finalStates.contains(state) {
+            finalStates.append(state)
+        }
+        add(group.content, in: context, disabled: disabled)
         if let state = context.state, let declared = position ?? tree.positions[state] {
             tree.configure(at: declared, initial: group.initial, history: group.history)
             let children = tree.declarations[declared].children
@@ -242,7 +295,8 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
         switch group.source {
         case .values(let states):
             require(!states.isEmpty, "From() needs at least one state")
-            let written = "\(group.isParallel ? "Parallel" : "From")(\(states.map { "\($0)" }.joined(separator: ", ")))"
+            let kind = group.isFinal ? "Final" : group.isParallel ? "Parallel" : "From"
+            let written = "\(kind)(\(states.map { "\($0)" }.joined(separator: ", ")))"
             return Context(
                 sides: states.map { .value($0) }, state: states.count == 1 ? states[0] : nil,
                 isParallel: group.isParallel, written: written)

@@ -21,6 +21,8 @@ enum DefinitionComponent<S: StateType, E: EventType, Effect> {
     case group(GroupDraft<S, E, Effect>)
     /// Effects emitted when the enclosing state is entered (or exited).
     case lifecycle(entering: Bool, effects: [Effect])
+    /// An `OnDone` or an `Always`: its state side comes from the enclosing `From`.
+    case completion(CompletionDraft<S, Effect>)
     /// A `Transitions` block: its components, all disabled while `disabled` says so.
     case section([DefinitionComponent], disabled: (() -> Bool)?)
     /// An observer every ``EffectMachine`` made from the definition registers.
@@ -44,7 +46,7 @@ struct ClauseDraft<S: StateType, E: EventType, Effect> {
     }
 }
 
-/// A `From` or a `Parallel`, before the definition flattens it.
+/// A `From`, a `Parallel` or a `Final`, before the definition flattens it.
 @usableFromInline
 struct GroupDraft<S: StateType, E: EventType, Effect> {
     /// The states the group's clauses leave from.
@@ -60,7 +62,10 @@ struct GroupDraft<S: StateType, E: EventType, Effect> {
     @usableFromInline var initial: S?
     @usableFromInline var history: HistoryKind?
     @usableFromInline var content: [DefinitionComponent<S, E, Effect>]
-    @usableFromInline var condition: ((S, E) -> Bool)?
+    /// Whether the group is a `Final`.
+    @usableFromInline var isFinal = false
+    /// The group's `disable` conditions, any of which turns its clauses off.
+    @usableFromInline var disabled: (() -> Bool)?
 
     @inlinable
     init(
@@ -72,6 +77,6 @@ struct GroupDraft<S: StateType, E: EventType, Effect> {
         self.initial = initial
         self.history = history
         self.content = content
-        self.condition = nil
+        self.disabled = nil
     }
 }

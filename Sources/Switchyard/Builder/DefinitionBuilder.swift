@@ -1,4 +1,4 @@
-/// Builds a definition from its groups: ``From``, ``Parallel`` and
+/// Builds a definition from its groups: ``From``, ``Parallel``, ``Final`` and
 /// ``Transitions`` blocks, with `if`, `if`/`else`, `switch`, `for` and
 /// optional groups, and, in the style of Tinder's StateMachine, the
 /// ``InitialState`` and the observers.
@@ -50,6 +50,15 @@ public enum DefinitionBuilder<S: StateType, E: EventType, Effect> {
     @inlinable
     public static func buildExpression(_ group: Parallel<S, E, Effect>) -> DefinitionBody<S, E, Effect> {
         DefinitionBody([.group(group.draft)])
+    }
+
+    /// A top-level final state: entering it finishes the machine.
+    ///
+    /// - Parameter state: The final state.
+    /// - Returns: The state, as part of the block.
+    @inlinable
+    public static func buildExpression(_ state: Final<S, E, Effect>) -> DefinitionBody<S, E, Effect> {
+        DefinitionBody([.group(state.draft)])
     }
 
     /// Several groups under one modifier.

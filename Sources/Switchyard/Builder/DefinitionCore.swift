@@ -21,6 +21,9 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     @usableFromInline let unnamedCode: SymbolCode
     /// The entry and exit effects, by code in `routes`.
     @usableFromInline let lifecycleEffects: LifecycleEffects<Effect>
+    /// The codes of the top-level final states: entering one finishes a
+    /// machine, which then refuses every request. Few, so searched in order.
+    @usableFromInline let finishingCodes: [SymbolCode]
     /// The step `chart` plans, kept so that planning allocates nothing once it has grown.
     @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
     /// By the code of a state: the outcomes of the route clauses with a
@@ -33,9 +36,11 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     @usableFromInline
     init(
         clauses: [Clause<S, E, Effect>], tree: DefinitionTree<S>, entryEffects: [S: [Effect]],
-        exitEffects: [S: [Effect]]
+        exitEffects: [S: [Effect]], finalStates: [S]
     ) {
         var routes = RouteTable<S, E>()
+        // Named even when no clause names them, so that a move to one is known.
+        finishingCodes = finalStates.filter { tree.parents[$0] == nil }.map { routes.intern($0) }
         var routeClauses: [Int] = []
         for (index, clause) in clauses.enumerated() where clause.isRoute {
             routeClauses.append(index)
@@ -87,6 +92,10 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         let routes = self.routes
         let eventCode = routes.code(of: event)
         let stateCode = routes.code(of: state)
+        if !finishingCodes.isEmpty, finishingCodes.contains(stateCode) {
+            // A machine that entered it is finished.
+            return .refused(.finished)
+        }
         var code = stateCode
         var refusal: Refusal?
         if !isNested {
@@ -166,9 +175,14 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: false), into: &plan)
         chart.complete(&plan)
         let settled = chart.innermostState(after: &plan)
+        var effects = lifecycleEffects.effects(of: plan) { _ in reaction.effects }
+        if !finishingCodes.isEmpty, finishingCodes.contains(settled) {
+            // The machine finishes, exiting its only active state: a
+            // top-level one, atomic, as a final state is.
+            effects += lifecycleEffects.exits(of: settled)
+        }
         return Definition.Outcome(
-            toState: settled == unnamedCode ? target : routes.storage.states.value(of: settled),
-            effects: lifecycleEffects.effects(of: plan) { _ in reaction.effects })
+            toState: settled == unnamedCode ? target : routes.storage.states.value(of: settled), effects: effects)
     }
 
     /// The outcomes of the route clauses with a fixed target, from each state

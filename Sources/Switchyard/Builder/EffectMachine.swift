@@ -170,8 +170,16 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     ///   - definition: The definition.
     ///   - delivery: When the handlers of a transition requested from a
     ///     handler run; ``DeliveryPolicy/runToCompletion`` by default.
+    /// - Precondition: The definition has no ``OnDone`` or ``Always`` clauses:
+    ///   their steps are taken inside a request, and the effect machine is
+    ///   shown only the request's own step, so it could not report their
+    ///   effects. Make a plain ``Machine`` (``Definition/makeMachine(delivery:)``)
+    ///   for such a definition.
     @inlinable
     public init(_ definition: Definition<S, E, Effect>, delivery: DeliveryPolicy = .runToCompletion) {
+        require(
+            definition.completions.isEmpty,
+            Self.completionMisuse("this definition has OnDone or Always clauses"))
         let machine = Machine<S, E>(state: definition.initialState, delivery: delivery)
         self.machine = machine
         self.definition = definition
@@ -309,14 +317,20 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
                 + "drive the root machine instead")
         // Set when the machine's statechart plans the step, before its handlers run.
         var stepEffects: [Effect]?
+        var finishes = false
         requestDepth += 1
         let decision = machine.perform(event: event, userInfo: userInfo) { plan in
+            requireNoInternalRoutes()
             stepEffects = effects(of: plan)
+            finishes = entersTopLevelFinalState(plan)
         }
         requestDepth -= 1
         switch decision {
         case .move(let toState, _, let taken):
-            let effects = stepEffects ?? installed.effects(of: taken)
+            var effects = stepEffects ?? installed.effects(of: taken)
+            if finishes {
+                effects += finishingEffects()
+            }
             return .success(Transition.Valid(fromState: fromState, event: event, toState: toState, effects: effects))
         case .noRoute:
             return .failure(TransitionError(nil, event: event, fromState: fromState))
@@ -334,6 +348,59 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             // A move of a machine nested in this one is not the definition's.
             move.member == 0 ? installed.effects(of: move.taken) : []
         }
+    }
+
+    /// Whether `plan` enters a top-level final state: the machine then
+    /// finishes, within the same request, before any request its handlers make.
+    @usableFromInline
+    func entersTopLevelFinalState(_ plan: borrowing StepPlan) -> Bool {
+        let tree = machine.uncheckedChart.tree
+        guard tree.hasFinalStates else { return false }
+        for index in 0..<plan.entries.length {
+            let code = plan.entries.storage[index]
+            if tree.isFinal(code), tree.parent(of: code) == .wildcard {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// What the machine emits as it finishes: the exit effects of every
+    /// active state, innermost first, as it runs their exit handlers (see
+    /// ``Machine/addFinalState(_:)``). A finished machine keeps its
+    /// configuration, so it is read afterwards.
+    @usableFromInline
+    func finishingEffects() -> [Effect] {
+        var exits = ReusableList<SymbolCode>()
+        machine.uncheckedChart.appendActiveDescendants(of: .wildcard, to: &exits)
+        var effects: [Effect] = []
+        for index in 0..<exits.length {
+            effects += lifecycleEffects.exits(of: exits.storage[index])
+        }
+        return effects
+    }
+
+    /// Stops if eventless or done routes were added to ``machine`` with the
+    /// operator API: the steps they lead to would be taken without their
+    /// effects, the exits' and entries' included, being reported.
+    @usableFromInline
+    func requireNoInternalRoutes() {
+        // Without final states no done route is ever taken; the flag says
+        // whether an eventless route was ever added. Most charts stop here.
+        let chart = machine.uncheckedChart
+        guard chart.mayTakeEventlessRoutes || chart.tree.hasFinalStates else { return }
+        let routes = machine.routes
+        require(
+            !routes.hasRoutes(reservedEvent: .eventless) && !routes.hasRoutes(reservedEvent: .done),
+            Self.completionMisuse("eventless or done routes were added to its machine"))
+    }
+
+    /// The message for a definition or machine with done or eventless routes.
+    @usableFromInline
+    static func completionMisuse(_ what: String) -> String {
+        "An EffectMachine cannot report the effects of done or eventless steps yet, and \(what): "
+            + "the engine shows it only the step a request takes, not those the machine takes after it. "
+            + "Make a plain Machine with makeMachine() instead"
     }
 
     /// Tells the observers `result`, then every result that waits, in order,
@@ -382,19 +449,28 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
 
     /// Starts a machine with nested states: enters the initial configuration
     /// and returns the entry effects of its states, outermost first (see
-    /// ``Machine/start()``).
+    /// ``Machine/start()``). If the initial state is a top-level ``Final``
+    /// state, the machine finishes at once, and the exit effects of its
+    /// states follow, innermost first.
     ///
     /// - Returns: The entry effects; none if the machine had started, or taken a step, before.
     @inlinable
     @discardableResult
     public func start() -> [Effect] {
         var effects: [Effect] = []
+        if machine.chart != nil {
+            requireNoInternalRoutes()
+        }
         let started = machine.start { entries in
             for code in entries {
                 effects += lifecycleEffects.entries(of: code)
             }
         }
-        return started ? effects : []
+        guard started else { return [] }
+        if machine.isFinished {
+            effects += finishingEffects()
+        }
+        return effects
     }
 }
 

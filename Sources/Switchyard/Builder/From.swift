@@ -58,7 +58,7 @@ public struct From<S: StateType, E: EventType, Effect, View> {
     @inlinable
     public func disable(_ disabled: @escaping () -> Bool) -> From {
         var copy = self
-        copy.draft.condition = both(draft.condition) { _, _ in !disabled() }
+        copy.draft.disabled = either(draft.disabled, disabled)
         return copy
     }
 }

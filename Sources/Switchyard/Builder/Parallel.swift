@@ -40,7 +40,7 @@ public struct Parallel<S: StateType, E: EventType, Effect> {
     @inlinable
     public func disable(_ disabled: @escaping () -> Bool) -> Parallel {
         var copy = self
-        copy.draft.condition = both(draft.condition) { _, _ in !disabled() }
+        copy.draft.disabled = either(draft.disabled, disabled)
         return copy
     }
 }

@@ -34,11 +34,7 @@ public struct Transitions<S: StateType, E: EventType, Effect> {
     @inlinable
     public func disable(_ disabled: @escaping () -> Bool) -> Transitions {
         var copy = self
-        if let earlier = self.disabled {
-            copy.disabled = { earlier() || disabled() }
-        } else {
-            copy.disabled = disabled
-        }
+        copy.disabled = either(self.disabled, disabled)
         return copy
     }
 }
