@@ -170,16 +170,8 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     ///   - definition: The definition.
     ///   - delivery: When the handlers of a transition requested from a
     ///     handler run; ``DeliveryPolicy/runToCompletion`` by default.
-    /// - Precondition: The definition has no ``OnDone`` or ``Always`` clauses:
-    ///   their steps are taken inside a request, and the effect machine is
-    ///   shown only the request's own step, so it could not report their
-    ///   effects. Make a plain ``Machine`` (``Definition/makeMachine(delivery:)``)
-    ///   for such a definition.
     @inlinable
     public init(_ definition: Definition<S, E, Effect>, delivery: DeliveryPolicy = .runToCompletion) {
-        require(
-            definition.completions.isEmpty,
-            Self.completionMisuse("this definition has OnDone or Always clauses"))
         let machine = Machine<S, E>(state: definition.initialState, delivery: delivery)
         self.machine = machine
         self.definition = definition
@@ -315,14 +307,15 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             machine.nestingLink == nil,
             "An EffectMachine's machine was nested in another machine, whose steps it cannot read: "
                 + "drive the root machine instead")
-        // Set when the machine's statechart plans the step, before its handlers run.
+        // Set when the machine's statechart plans each step of the request
+        // (its own, then the eventless and done steps that follow), before
+        // the step's handlers run.
         var stepEffects: [Effect]?
         var finishes = false
         requestDepth += 1
         let decision = machine.perform(event: event, userInfo: userInfo) { plan in
-            requireNoInternalRoutes()
-            stepEffects = effects(of: plan)
-            finishes = entersTopLevelFinalState(plan)
+            stepEffects = (stepEffects ?? []) + effects(of: plan)
+            finishes = finishes || entersTopLevelFinalState(plan)
         }
         requestDepth -= 1
         switch decision {
@@ -380,29 +373,6 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         return effects
     }
 
-    /// Stops if eventless or done routes were added to ``machine`` with the
-    /// operator API: the steps they lead to would be taken without their
-    /// effects, the exits' and entries' included, being reported.
-    @usableFromInline
-    func requireNoInternalRoutes() {
-        // Without final states no done route is ever taken; the flag says
-        // whether an eventless route was ever added. Most charts stop here.
-        let chart = machine.uncheckedChart
-        guard chart.mayTakeEventlessRoutes || chart.tree.hasFinalStates else { return }
-        let routes = machine.routes
-        require(
-            !routes.hasRoutes(reservedEvent: .eventless) && !routes.hasRoutes(reservedEvent: .done),
-            Self.completionMisuse("eventless or done routes were added to its machine"))
-    }
-
-    /// The message for a definition or machine with done or eventless routes.
-    @usableFromInline
-    static func completionMisuse(_ what: String) -> String {
-        "An EffectMachine cannot report the effects of done or eventless steps yet, and \(what): "
-            + "the engine shows it only the step a request takes, not those the machine takes after it. "
-            + "Make a plain Machine with makeMachine() instead"
-    }
-
     /// Tells the observers `result`, then every result that waits, in order,
     /// including those of requests the observers make meanwhile.
     @inlinable
@@ -458,14 +428,13 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @discardableResult
     public func start() -> [Effect] {
         var effects: [Effect] = []
-        if machine.chart != nil {
-            requireNoInternalRoutes()
-        }
-        let started = machine.start { entries in
-            for code in entries {
-                effects += lifecycleEffects.entries(of: code)
-            }
-        }
+        let started = machine.start(
+            reading: { entries in
+                for code in entries {
+                    effects += lifecycleEffects.entries(of: code)
+                }
+            },
+            readingSteps: { plan in effects += self.effects(of: plan) })
         guard started else { return [] }
         if machine.isFinished {
             effects += finishingEffects()

@@ -224,12 +224,13 @@ extension Machine {
     /// Takes eventless routes until none is enabled, then offers the next
     /// completion to its done routes, and so on until nothing is left
     /// (SCXML's macrostep); finishes the machine if a step entered a
-    /// top-level final state. Runs inside a step's delivery.
+    /// top-level final state. Runs inside a step's delivery; `reading` is
+    /// shown each step once it is planned, as the request's own step was.
     ///
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
     ///   running the error handlers.
     @inlinable
-    func settle(chart: Statechart, nesting: Nesting) -> Bool {
+    func settle(chart: Statechart, nesting: Nesting, reading: StepReader) -> Bool {
         var steps = 0
         while !chart.isFinished {
             if routes.hasRoutes(reservedEvent: .eventless) {
@@ -253,6 +254,7 @@ extension Machine {
                 return false
             }
             chart.complete(&plan)
+            reading(plan)
             deliverPlannedStep(.state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting)
         }
         if chart.isFinished {

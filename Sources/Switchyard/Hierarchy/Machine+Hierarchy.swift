@@ -98,7 +98,7 @@ extension Machine {
     /// handlers of every machine, outermost state first and, for one state,
     /// outermost machine first.
     @inlinable
-    func startHierarchy(reading: ([SymbolCode]) -> Void) -> Bool {
+    func startHierarchy(reading: ([SymbolCode]) -> Void, readingSteps: StepReader) -> Bool {
         guard !chart!.hasBegun, !isStepping else { return false }
         prepareChart()
         let chart = self.chart!
@@ -121,7 +121,7 @@ extension Machine {
         }
         chart.noteInitialCompletions()
         if mayContinue(after: chart) {
-            _ = settle(chart: chart, nesting: nesting)
+            _ = settle(chart: chart, nesting: nesting, reading: readingSteps)
         }
         endStep()
         return true

@@ -229,13 +229,14 @@ extension Machine {
 
     /// ``start()``, showing `reading` the codes of the states it enters,
     /// outermost first, before any entry handler runs (whose requests may
-    /// move the machine before `start` returns).
+    /// move the machine before `start` returns), and `readingSteps` each
+    /// eventless or done step that follows, once it is planned.
     @inlinable
-    func start(reading: ([SymbolCode]) -> Void) -> Bool {
+    func start(reading: ([SymbolCode]) -> Void, readingSteps: StepReader = { _ in }) -> Bool {
         guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true
         guard chart != nil else { return !hasMoved }
-        return startHierarchy(reading: reading)
+        return startHierarchy(reading: reading, readingSteps: readingSteps)
     }
 
     // MARK: Reading

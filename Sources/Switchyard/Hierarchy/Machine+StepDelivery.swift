@@ -10,9 +10,9 @@ extension Machine {
     /// Takes the step ``plan`` holds across the hierarchy (see
     /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:)``),
     /// then what it leads to before any later request: eventless routes and
-    /// done routes (``settle(chart:nesting:)``). Then runs the requests its
-    /// handlers made. `reading` is shown the complete plan before anything
-    /// runs.
+    /// done routes (``settle(chart:nesting:reading:)``). Then runs the
+    /// requests its handlers made. `reading` is shown each step's complete
+    /// plan before anything of it runs.
     ///
     /// - Returns: `false` if eventless or done routes did not settle within
     ///   ``internalStepLimit`` steps.
@@ -30,7 +30,7 @@ extension Machine {
             deliverPlannedStep(
                 kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
         }
-        let isSettled = mayContinue(after: chart) ? settle(chart: chart, nesting: nesting) : true
+        let isSettled = mayContinue(after: chart) ? settle(chart: chart, nesting: nesting, reading: reading) : true
         endStep()
         return isSettled
     }

@@ -273,23 +273,63 @@ private let scenarios: [(paid: Bool, flagged: Bool, off: Bool, events: [Signal])
 
     // MARK: The effect machine
 
-    @Test func anEffectMachineRefusesADefinitionWithDoneOrEventlessClauses() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = EffectMachine(chartDefinition(Flags()))
+    @Test func anEffectMachineReportsTheEffectsOfTheDoneAndEventlessStepsOfARequest() throws {
+        let flags = Flags()
+        let definition = Definition<Step, Signal, String>(initialState: .idle) {
+            From(.idle) { On(.go, transitionTo: .job, emit: "go") }
+            From(.job) {
+                OnEntry(emit: "enter job")
+                OnExit(emit: "exit job")
+                OnDone(transitionTo: .checking, emit: "job done")
+                From(.working) { On(.finish, transitionTo: .done, emit: "finish") }
+                Final(.done) { OnEntry(emit: "enter done") }
+            }
+            From(.checking) {
+                OnEntry(emit: "enter checking")
+                OnExit(emit: "exit checking")
+                Always(transitionTo: .next, emit: "paid").guard { flags.isPaid }
+            }
         }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("An EffectMachine cannot report the effects of done or eventless steps yet"))
-        #expect(message.contains("this definition has OnDone or Always clauses"))
+        let machine = EffectMachine(definition)
+        var heard: [[String]] = []
+        machine.onTransition { result in
+            if case .success(let transition) = result { heard.append(transition.effects) }
+        }
+        #expect(try machine.transition(.go).effects == ["go", "enter job"])
+        flags.isPaid = true
+        let finished = try machine.transition(.finish)
+        #expect(finished.toState == .next)
+        #expect(
+            finished.effects == [
+                "finish", "enter done",  // the request's own step
+                "exit job", "job done", "enter checking",  // job's done route
+                "exit checking", "paid",  // the eventless route
+            ])
+        #expect(heard == [["go", "enter job"], finished.effects])
     }
 
-    @Test func anEffectMachineRefusesEventlessRoutesAddedToItsMachine() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let machine = EffectMachine(finishing())
-            machine.machine.addEventlessRoute(.checking => .idle) { _ in true }
-            _ = machine.attemptTransition(.finish)
+    @Test func anEffectMachineStartedIntoAnEventlessRouteReportsItsStep() {
+        let definition = Definition<Step, Signal, String>(initialState: .checking) {
+            From(.checking) {
+                OnEntry(emit: "enter checking")
+                OnExit(emit: "exit checking")
+                Always(transitionTo: .next, emit: "skip").guard { true }
+            }
+            From(.next) { OnEntry(emit: "enter next") }
         }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("eventless or done routes were added to its machine"))
+        let machine = EffectMachine(definition)
+        #expect(machine.start() == ["enter checking", "exit checking", "skip", "enter next"])
+        #expect(machine.machine.state == .next)
+    }
+
+    @Test func anEffectMachineReportsTheStepsOfEventlessRoutesAddedToItsMachine() throws {
+        let machine = EffectMachine(finishing())
+        machine.machine.addEventlessRoute(.done => .idle) { _ in true }
+        machine.start()
+        let finished = try machine.transition(.finish)
+        #expect(finished.toState == .idle)
+        // The route is not the definition's: its step emits the exits only.
+        #expect(finished.effects == ["exit working", "finish", "enter done", "exit done", "exit job"])
     }
 
     @Test func anEffectMachineReportsAFinalStatesEntryAndTheFinishsExits() throws {
