@@ -13,11 +13,20 @@
 /// beside its pseudo-code.
 ///
 /// Where Switchyard differs from SCXML, this interpreter follows Switchyard:
-/// - There are no history pseudo-states. A compound state that keeps history is
-///   entered through it whenever it is entered by default: as a route's
-///   target, as an initial child, as a region, or as a recorded shallow child.
-///   A route that targets a deeper descendant enters it on the way, without
-///   its history.
+/// - There are no history pseudo-states. A compound or parallel state that
+///   keeps history is entered through it whenever it is entered by default:
+///   as a route's target, as an initial child, as a region, as a recorded
+///   shallow child, or as a history's default. A route that targets a deeper
+///   descendant enters it on the way, without its history. A route marked
+///   ``Route/ignoresHistory`` enters its targets themselves, as SCXML's
+///   transition to the state (not to its history) does.
+/// - A history's default, SCXML's `<history>` child `<transition>`, is given
+///   with the history (``addHistory(_:to:default:)``), and is any proper
+///   descendant of the state.
+/// - A route's action (its executable content) runs after the exits and
+///   before the transition handler; the actions of one microstep run in the
+///   order their routes were added, where SCXML runs them in the order the
+///   atomic states selected them.
 /// - On one state, the routes for the exact event are tried before the routes
 ///   for any event, each group in registration order.
 /// - Routes from "any state" belong to the implicit root, so they are tried
@@ -30,6 +39,9 @@
 /// - A targetless route ("stay") is a successful step that exits and enters
 ///   nothing; its transition handler still runs.
 /// - The transition handler runs once per step, however many routes fired.
+/// - Several targets (SCXML's `target="a b"`) lie in different regions of
+///   parallel states; the engine refuses other combinations when the route
+///   is added, so the charts here have none.
 /// - A done route is SCXML's `<transition event="done.state.X">` on X itself:
 ///   Switchyard only lets X react to its own completion. Finishing (entering
 ///   a final child of `<scxml>`) keeps the configuration for reading, after
@@ -60,11 +72,13 @@ struct ReferenceStatechart {
     /// source of the routes from "any state".
     static let root = -1
 
-    /// What a compound state's history remembers.
+    /// What a state's history remembers.
     enum HistoryKind: Equatable, Sendable {
-        /// The child that was active when the state was last exited.
+        /// The child that was active when the state was last exited (every
+        /// region, for a parallel state).
         case shallow
-        /// The atomic descendants that were active when the state was last exited.
+        /// The atomic descendants that were active when the state was last
+        /// exited, in every region.
         case deep
     }
 
@@ -95,17 +109,33 @@ struct ReferenceStatechart {
         static let never = Condition(isAllowed: false)
     }
 
-    /// A route: on a trigger, from a source state, to a target state.
+    /// A route: on a trigger, from a source state, to one target state or
+    /// several.
     struct Route: Equatable, Sendable {
         var trigger: Trigger
         /// The source state, or ``ReferenceStatechart/root`` for any state.
         var source: Int
         /// The target state, or `nil` for a targetless route ("stay").
         var target: Int?
-        /// Whether a route from a compound state to one of its descendants
-        /// leaves the compound active.
+        /// Whether a route from a compound state to descendants of it leaves
+        /// the compound active: SCXML's `type="internal"`.
         var isLocal = false
         var condition = Condition.always
+        /// More targets, in other regions of parallel states than `target`
+        /// and one another: SCXML's `target="a b"`.
+        var otherTargets: [Int] = []
+        /// Whether the targets are entered themselves even when they keep
+        /// history: SCXML's transition to the state rather than to its
+        /// `<history>`.
+        var ignoresHistory = false
+        /// A label for the route's action (its executable content), or `nil`
+        /// for a route without one.
+        var action: Int?
+
+        /// Every target, `target` first; none for a stay.
+        var targets: [Int] {
+            target.map { [$0] + otherTargets } ?? []
+        }
     }
 
     /// How a request ended.
@@ -141,6 +171,9 @@ struct ReferenceStatechart {
         case transition(event: Int?, from: Int, to: Int)
         /// The entry handler of a state.
         case entry(Int)
+        /// The action of a route, by its label, with the event and the
+        /// machine's `state` before and after the step, as its context says.
+        case action(Int, event: Int?, from: Int, to: Int)
         /// The error handler: for an event that selected no route or came
         /// after the chart finished, or (with no event) for a macrostep cut
         /// at the limit.
@@ -151,6 +184,8 @@ struct ReferenceStatechart {
             case .exit(let state): "exit \(state)"
             case .transition(let event, let from, let to): "\(Self.describe(event)): \(from) -> \(to)"
             case .entry(let state): "entry \(state)"
+            case .action(let label, let event, let from, let to):
+                "action \(label) for \(Self.describe(event)): \(from) -> \(to)"
             case .error(let event, let state): "error \(Self.describe(event)) in \(state)"
             }
         }
@@ -172,6 +207,8 @@ struct ReferenceStatechart {
         var children: [Int] = []
         var initial: Int?
         var history: HistoryKind?
+        /// What entering through the history enters before anything is recorded.
+        var historyDefault: Int?
         var isFinal = false
     }
 
@@ -216,10 +253,15 @@ struct ReferenceStatechart {
         declareParent(parent, of: regions, as: .parallel)
     }
 
-    /// Makes the compound state `state` keep history of `kind`.
-    mutating func addHistory(_ kind: HistoryKind, to state: Int) {
-        precondition(isCompound(state) && state != Self.root, "only a compound state keeps history")
+    /// Makes the compound or parallel state `state` keep history of `kind`,
+    /// whose default, before anything is recorded, is `fallback` (any proper
+    /// descendant), or the default entry of `state` when it is `nil`.
+    mutating func addHistory(_ kind: HistoryKind, to state: Int, default fallback: Int? = nil) {
+        precondition(!isAtomic(state) && state != Self.root, "only a compound or parallel state keeps history")
+        precondition(
+            fallback.map { isDescendant($0, of: state) } ?? true, "the default is not a descendant of \(state)")
         nodes[state]!.history = kind
+        nodes[state]!.historyDefault = fallback
     }
 
     /// Makes the atomic state `state`, which is not a region, final: SCXML's
@@ -235,8 +277,26 @@ struct ReferenceStatechart {
     mutating func addRoute(_ route: Route) {
         precondition(route.trigger != .done || !isAtomic(route.source), "only a compound or parallel state is done")
         if route.source != Self.root { declareTopLevelIfNew(route.source) }
-        if let target = route.target { declareTopLevelIfNew(target) }
+        for target in route.targets { declareTopLevelIfNew(target) }
+        precondition(haveLegalTargets(route), "the targets of \(describe(route)) are not in different regions")
         routes.append(route)
+    }
+
+    /// Whether every two targets of `route` lie in different regions of a
+    /// parallel state: neither contains the other, and the nearest state
+    /// containing both is parallel.
+    private func haveLegalTargets(_ route: Route) -> Bool {
+        let targets = route.targets
+        return targets.indices.allSatisfy { index in
+            targets[(index + 1)...].allSatisfy { other in
+                let first = targets[index]
+                guard first != other, !isDescendant(first, of: other), !isDescendant(other, of: first) else {
+                    return false
+                }
+                let common = properAncestors(of: first).first { isDescendant(other, of: $0) }!
+                return common != Self.root && isParallel(common)
+            }
+        }
     }
 
     private mutating func declareParent(_ parent: Int, of children: [Int], as kind: Kind) {
@@ -353,8 +413,9 @@ struct ReferenceStatechart {
         return Macrostep(calls: calls, outcome: .moved)
     }
 
-    /// SCXML's `microstep` for the routes `selected`: exits, the transition
-    /// handler with the `state` before and after, then entries.
+    /// SCXML's `microstep` for the routes `selected`: exits, the routes'
+    /// actions (`executeTransitionContent`), the transition handler with the
+    /// `state` before and after, then entries.
     private mutating func microstep(_ selected: [Int], event: Int?) -> [Call] {
         let stateBefore = state
         let statesToExit = inExitOrder(computeExitSet(selected))
@@ -363,7 +424,12 @@ struct ReferenceStatechart {
         let statesStaying = configuration.filter { !statesToExit.contains($0) }
         let stateAfter = deepestState(containingEveryAtomicStateOf: inDocumentOrder(statesStaying + statesToEnter))
         activeStates = statesStaying
-        return statesToExit.map(Call.exit)
+        // SCXML runs the contents in the order of `selected` (the order the
+        // atomic states chose the routes); Switchyard in registration order.
+        let actions = selected.sorted().compactMap { index in
+            routes[index].action.map { Call.action($0, event: event, from: stateBefore, to: stateAfter) }
+        }
+        return statesToExit.map(Call.exit) + actions
             + [.transition(event: event, from: stateBefore, to: stateAfter)]
             + enterStates(statesToEnter)
     }
@@ -528,25 +594,35 @@ struct ReferenceStatechart {
         return statesToExit
     }
 
-    /// The state whose active descendants a route exits, or `nil` for a
-    /// targetless route.
+    /// SCXML's `getTransitionDomain`: the state whose active descendants a
+    /// route exits, or `nil` for a targetless route. The effective targets
+    /// are the targets themselves (a target that keeps history stands for
+    /// its `<history>`, but the domain is the target's: see the type's notes).
+    /// Only a compound source can be a local route's domain, and only when
+    /// every target is inside it; a parallel source never is, as in SCXML.
     private func transitionDomain(of route: Route) -> Int? {
-        guard let target = route.target else { return nil }
-        if route.isLocal && isCompound(route.source) && isDescendant(target, of: route.source) {
+        let targets = route.targets
+        guard !targets.isEmpty else { return nil }
+        if route.isLocal && isCompound(route.source) && targets.allSatisfy({ isDescendant($0, of: route.source) }) {
             return route.source
         }
-        return findLCCA(route.source, target)
+        return findLCCA(route.source, targets)
     }
 
-    /// The nearest compound proper ancestor of `source` that is also an
-    /// ancestor of `target`; the root for a route from the root.
-    private func findLCCA(_ source: Int, _ target: Int) -> Int {
+    /// SCXML's `findLCCA([source] + targets)`: the nearest compound proper
+    /// ancestor of `source` that is also an ancestor of every target; the
+    /// root for a route from the root.
+    private func findLCCA(_ source: Int, _ targets: [Int]) -> Int {
         guard source != Self.root else { return Self.root }
-        return properAncestors(of: source).first { isCompound($0) && isDescendant(target, of: $0) }!
+        return properAncestors(of: source).first { ancestor in
+            isCompound(ancestor) && targets.allSatisfy { isDescendant($0, of: ancestor) }
+        }!
     }
 
     /// Remembers, for every exiting state that keeps history, its active child
-    /// (shallow) or its active atomic descendants (deep), before anything exits.
+    /// (shallow; every region of a parallel state) or its active atomic
+    /// descendants in every region (deep), before anything exits: SCXML's
+    /// `exitStates` filling `historyValue`.
     private mutating func recordHistory(of statesToExit: [Int]) {
         let configuration = configuration
         for state in statesToExit {
@@ -563,14 +639,22 @@ struct ReferenceStatechart {
 
     // MARK: - Entering
 
-    /// The states that the routes enter, in no particular order.
+    /// SCXML's `computeEntrySet`: the states that the routes enter, in no
+    /// particular order. For each route, every target with what entering
+    /// it by default enters first, then the ancestors of each target below
+    /// the domain: a parallel ancestor sees all the targets in its regions
+    /// before it enters the regions no target names, by default.
     private func computeEntrySet(_ selected: [Int]) -> [Int] {
         var statesToEnter: [Int] = []
         for index in selected {
             let route = routes[index]
-            guard let target = route.target, let domain = transitionDomain(of: route) else { continue }
-            addDescendantStatesToEnter(target, to: &statesToEnter)
-            addAncestorStatesToEnter(target, below: domain, to: &statesToEnter)
+            guard let domain = transitionDomain(of: route) else { continue }
+            for target in route.targets {
+                addDescendantStatesToEnter(target, throughHistory: !route.ignoresHistory, to: &statesToEnter)
+            }
+            for target in route.targets {
+                addAncestorStatesToEnter(target, below: domain, to: &statesToEnter)
+            }
         }
         return statesToEnter
     }
@@ -584,36 +668,55 @@ struct ReferenceStatechart {
         return inDocumentOrder(statesToEnter)
     }
 
-    /// Adds `state` entered by default, and what entering it by default enters:
-    /// a compound state's recorded history, else its initial child; every
-    /// region of a parallel state not already being entered.
-    private func addDescendantStatesToEnter(_ state: Int, to statesToEnter: inout [Int]) {
+    /// SCXML's `addDescendantStatesToEnter`: adds `state` entered by default,
+    /// and what entering it by default enters. Through its history, when it
+    /// keeps one and `throughHistory`: the recorded states, else the
+    /// history's default, as SCXML enters a history pseudo-state's
+    /// `historyValue` or its default transition's targets (each with what
+    /// entering it by default enters, then their ancestors below `state`).
+    /// Otherwise a compound state's initial child; and then every region of
+    /// a parallel state not already being entered.
+    ///
+    /// `throughHistory` concerns `state` only: the states entered inside it
+    /// use their own history.
+    private func addDescendantStatesToEnter(
+        _ state: Int, throughHistory: Bool = true, to statesToEnter: inout [Int]
+    ) {
         if !statesToEnter.contains(state) { statesToEnter.append(state) }
         let node = nodes[state]!
+        let historyStates = throughHistory ? historyEntry(of: state) : nil
+        if let historyStates {
+            // Every descendant first, then the ancestors: a parallel ancestor
+            // must see all the restored regions before it enters the others.
+            for historyState in historyStates {
+                addDescendantStatesToEnter(historyState, to: &statesToEnter)
+            }
+            for historyState in historyStates {
+                addAncestorStatesToEnter(historyState, below: state, to: &statesToEnter)
+            }
+        }
         switch node.kind {
         case .atomic:
             break
         case .compound:
-            // Every descendant first, then the ancestors: a parallel ancestor
-            // must see all the restored regions before it enters the others.
-            let defaultStates = defaultEntry(of: state)
-            for defaultState in defaultStates {
-                addDescendantStatesToEnter(defaultState, to: &statesToEnter)
-            }
-            for defaultState in defaultStates {
-                addAncestorStatesToEnter(defaultState, below: state, to: &statesToEnter)
+            if historyStates == nil {
+                addDescendantStatesToEnter(node.initial!, to: &statesToEnter)
             }
         case .parallel:
+            // The regions no recorded state or default lies in (SCXML's
+            // `addAncestorStatesToEnter` on the parallel state does that for
+            // a `<history>` child of it).
             addRegionsNotBeingEntered(of: state, to: &statesToEnter)
         }
     }
 
-    /// What entering the compound state `compound` by default enters: its
-    /// recorded history if it keeps one and something was recorded, else its
-    /// initial child.
-    private func defaultEntry(of compound: Int) -> [Int] {
-        if let recorded = recordedHistory[compound], !recorded.isEmpty { return recorded }
-        return [nodes[compound]!.initial!]
+    /// What entering `state` through its history enters: the recorded
+    /// states if something was recorded, else the history's default; `nil`
+    /// when it keeps no history or it has neither (the default entry then).
+    private func historyEntry(of state: Int) -> [Int]? {
+        guard nodes[state]!.history != nil else { return nil }
+        if let recorded = recordedHistory[state], !recorded.isEmpty { return recorded }
+        return nodes[state]!.historyDefault.map { [$0] }
     }
 
     /// Adds the proper ancestors of `state` below `ancestor`, and the regions
@@ -706,6 +809,7 @@ extension ReferenceStatechart: CustomStringConvertible {
         case .parallel: line += " parallel"
         }
         if let history = node.history { line += ", \(history) history" }
+        if let fallback = node.historyDefault { line += " (default \(fallback))" }
         if node.isFinal { line += " final" }
         return line
     }
@@ -719,9 +823,11 @@ extension ReferenceStatechart: CustomStringConvertible {
             case .done: "done"
             }
         let source = route.source == Self.root ? "any" : "\(route.source)"
-        let target = route.target.map { "\($0)" } ?? "stay"
+        let target = route.target == nil ? "stay" : route.targets.map { "\($0)" }.joined(separator: " + ")
         let local = route.isLocal ? ", local" : ""
-        return "\(trigger): \(source) => \(target)\(local)\(describe(route.condition))"
+        let ignoringHistory = route.ignoresHistory ? ", ignoring history" : ""
+        let action = route.action.map { ", action \($0)" } ?? ""
+        return "\(trigger): \(source) => \(target)\(local)\(ignoringHistory)\(describe(route.condition))\(action)"
     }
 
     private func describe(_ condition: Condition) -> String {

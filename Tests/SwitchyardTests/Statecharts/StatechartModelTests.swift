@@ -7,14 +7,16 @@ import Testing
 // an interpreter written separately from the SCXML algorithm. Both are started
 // and driven by the same events; after every event the active states, `state`,
 // whether the machine finished, how the request ended, and the handler calls
-// of its whole macrostep (exits, transition handler, entries, error handler,
-// for the event's step and for the eventless and done steps that follow it,
-// and the exits of finishing) must agree. A failure names its seed or chart,
+// of its whole macrostep (exits, route actions, transition handler, entries,
+// error handler, for the event's step and for the eventless and done steps
+// that follow it, and the exits of finishing) must agree. A failure names its seed or chart,
 // its step, the events that led there and the chart itself.
 //
 // The charts are random, drawn from fixed seeds, plus a few written by hand for
 // the rules random charts seldom reach (a parallel state done, completion only
-// one level up, finishing, the limit of internal steps).
+// one level up, finishing, the limit of internal steps) and one for each of
+// several targets, actions and complete history, whose expected logs were
+// checked by hand.
 //
 // Replay one seed, printing every step:
 //     SWITCHYARD_MODEL_SEED=17 swift test --filter StatechartModelTests
@@ -211,15 +213,20 @@ private struct Blueprint: Sendable {
         /// The `initial:` argument, or `nil` to leave it out.
         var initial: Int?
         var history: ReferenceStatechart.HistoryKind?
+        /// The history's `default:` argument, or `nil` to leave it out.
+        var historyDefault: Int?
 
         static func compound(
-            _ state: Int, _ children: [Int], initial: Int? = nil, history: ReferenceStatechart.HistoryKind? = nil
+            _ state: Int, _ children: [Int], initial: Int? = nil, history: ReferenceStatechart.HistoryKind? = nil,
+            historyDefault: Int? = nil
         ) -> Self {
-            Parent(state: state, children: children, initial: initial, history: history)
+            Parent(state: state, children: children, initial: initial, history: history, historyDefault: historyDefault)
         }
 
-        static func parallel(_ state: Int, _ regions: [Int]) -> Self {
-            Parent(state: state, children: regions, isParallel: true)
+        static func parallel(
+            _ state: Int, _ regions: [Int], history: ReferenceStatechart.HistoryKind? = nil, historyDefault: Int? = nil
+        ) -> Self {
+            Parent(state: state, children: regions, isParallel: true, history: history, historyDefault: historyDefault)
         }
     }
 
@@ -228,6 +235,10 @@ private struct Blueprint: Sendable {
         var source: Int?
         var target: Int?
         var isLocal = false
+        /// The `alsoEntering` arguments: targets in other regions.
+        var otherTargets: [Int] = []
+        /// Whether the transition is wrapped in `.ignoringHistory`.
+        var ignoresHistory = false
     }
 
     /// What a route's condition answers.
@@ -244,18 +255,26 @@ private struct Blueprint: Sendable {
         case internalStepsBelow(Int, whileActive: Int? = nil)
     }
 
-    /// One `addRoutes` call.
+    /// One `addRoutes` call, or, with an action, one `addRoute(event:_:condition:action:)`.
     struct RouteGroup: Sendable {
         /// The event, or `nil` for `.any`.
         var event: Int?
+        /// One arrow when there is an action.
         var arrows: [Arrow]
         var condition = Guard.none
+        /// The label the route's action logs, or `nil` for no action.
+        var action: Int?
+
+        static func route(
+            _ event: Int?, _ arrow: Arrow, condition: Guard = .none, action: Int? = nil
+        ) -> Self {
+            RouteGroup(event: event, arrows: [arrow], condition: condition, action: action)
+        }
 
         static func route(
             _ event: Int?, _ source: Int?, _ target: Int?, isLocal: Bool = false, condition: Guard = .none
         ) -> Self {
-            RouteGroup(
-                event: event, arrows: [Arrow(source: source, target: target, isLocal: isLocal)], condition: condition)
+            route(event, Arrow(source: source, target: target, isLocal: isLocal), condition: condition)
         }
     }
 
@@ -263,6 +282,8 @@ private struct Blueprint: Sendable {
     struct InternalRoute: Sendable {
         var arrow: Arrow
         var condition = Guard.none
+        /// The label the route's action logs, or `nil` for no action.
+        var action: Int?
 
         static func route(
             _ source: Int?, _ target: Int?, isLocal: Bool = false, condition: Guard = .none
@@ -293,18 +314,24 @@ extension Blueprint {
         var generator = RandomChartGenerator(seed: seed)
         self = generator.blueprint()
         generator.addCompletion(to: &self)
+        generator.addTargetsActionsAndHistory(to: &self)
     }
 }
 
 /// Draws random charts: depth at most 4; compound states with 2–4 children,
 /// parallel states with 2–3 regions; some compounds keep shallow or deep
 /// history; routes of every kind the contract names; in about two charts in
-/// three, final states, done routes and eventless routes.
+/// three, final states, done routes and eventless routes; in about three
+/// charts in four, routes with several targets, routes that ignore history,
+/// actions, history defaults and parallel states that keep history.
 ///
 /// States take their ids from a shuffled pool, so that id order never stands
 /// in for declaration order. The completion features are drawn from a stream
-/// of their own, after the rest: a seed's tree, event routes and events are
-/// the ones it drew before those features existed.
+/// of their own, after the rest, and the targets, actions and complete
+/// history from a third stream after those: a seed's tree, event routes and
+/// events are the ones it drew before those features existed, and its
+/// completion features the ones it drew before targets, actions and history
+/// defaults existed.
 private struct RandomChartGenerator {
     static let maximumDepth = 4
     static let maximumStateCount = 40
@@ -315,6 +342,9 @@ private struct RandomChartGenerator {
 
     private var random: SplitMix64
     private var completionRandom: SplitMix64
+    private var featureRandom: SplitMix64
+    /// The last label given to an action.
+    private var lastAction = 0
     private var unusedIDs = Array(0..<(maximumStateCount + 8))
     private var topLevelStates: [Int] = []
     private var parents: [Blueprint.Parent] = []
@@ -324,6 +354,7 @@ private struct RandomChartGenerator {
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
         completionRandom = SplitMix64(seed: ~seed)
+        featureRandom = SplitMix64(seed: seed ^ 0x5EED_7A26_E75A_C710)
         random.shuffle(&unusedIDs)
     }
 
@@ -629,6 +660,141 @@ private struct RandomChartGenerator {
         return .internalStepsBelow(bound, whileActive: state)
     }
 
+    // MARK: Several targets, actions and complete history
+
+    /// Adds to `blueprint`, in about three charts in four: history defaults,
+    /// history on parallel states (and on a few more compounds), actions on
+    /// some of its routes, and new routes with several targets, ignoring
+    /// history or with actions, inserted among the others (whose order
+    /// stays the same) so that they are not only the last resort.
+    ///
+    /// New eventless and done routes get a bounded condition, so they take
+    /// no part in a cycle that never settles (see ``addCompletion(to:)``).
+    mutating func addTargetsActionsAndHistory(to blueprint: inout Blueprint) {
+        guard featureRandom.chance(percent: 75) else { return }
+        addHistory()
+        blueprint.parents = parents
+        for index in blueprint.routeGroups.indices
+        where blueprint.routeGroups[index].arrows.count == 1 && featureRandom.chance(percent: 20) {
+            blueprint.routeGroups[index].action = newAction()
+        }
+        for index in blueprint.doneRoutes.indices where featureRandom.chance(percent: 30) {
+            blueprint.doneRoutes[index].action = newAction()
+        }
+        for index in blueprint.eventlessRoutes.indices where featureRandom.chance(percent: 30) {
+            blueprint.eventlessRoutes[index].action = newAction()
+        }
+        for _ in 0..<featureRandom.int(in: 1...max(2, states.count / 3)) {
+            let event = featureRandom.chance(percent: 15) ? nil : featureRandom.int(in: 0...(Self.eventCount - 2))
+            let condition: Blueprint.Guard =
+                switch featureRandom.int(in: 0...9) {
+                case 0: .allows
+                case 1: .refuses
+                default: .none
+                }
+            let action = featureRandom.chance(percent: 50) ? newAction() : nil
+            var group = Blueprint.RouteGroup.route(event, newArrow(), condition: condition, action: action)
+            // `addRoutes` takes such transitions too, several at once.
+            if action == nil, featureRandom.chance(percent: 25) { group.arrows.append(newArrow()) }
+            blueprint.routeGroups.insert(group, at: featureRandom.int(in: 0...blueprint.routeGroups.count))
+        }
+        for _ in 0..<featureRandom.int(in: 0...2) {
+            var route = Blueprint.InternalRoute(arrow: newArrow(), condition: newBoundedGuard())
+            if featureRandom.chance(percent: 50) { route.action = newAction() }
+            blueprint.eventlessRoutes.insert(route, at: featureRandom.int(in: 0...blueprint.eventlessRoutes.count))
+        }
+        for parent in parents where featureRandom.chance(percent: 15) {
+            var route = Blueprint.InternalRoute(arrow: newArrow(from: parent.state), condition: newBoundedGuard())
+            if featureRandom.chance(percent: 50) { route.action = newAction() }
+            blueprint.doneRoutes.insert(route, at: featureRandom.int(in: 0...blueprint.doneRoutes.count))
+        }
+    }
+
+    /// Gives a default to some histories, and history to some parallel
+    /// states and a few compounds that have none.
+    private mutating func addHistory() {
+        for index in parents.indices {
+            let parent = parents[index]
+            if parent.history == nil {
+                guard featureRandom.chance(percent: parent.isParallel ? 35 : 8) else { continue }
+                parents[index].history = featureRandom.chance(percent: 60) ? .deep : .shallow
+            }
+            if featureRandom.chance(percent: 45) {
+                parents[index].historyDefault = featureRandom.element(of: descendants(of: parent.state))
+            }
+        }
+    }
+
+    private mutating func newAction() -> Int {
+        lastAction += 1
+        return lastAction
+    }
+
+    /// A route's arrow, from `source` if given: to several targets about
+    /// half the time (when the chart has a parallel state), ignoring history
+    /// now and then, mostly when a target keeps history.
+    private mutating func newArrow(from source: Int? = nil) -> Blueprint.Arrow {
+        let parallelStates = parents.filter(\.isParallel).map(\.state)
+        let statesWithHistory = parents.filter { $0.history != nil }.map(\.state)
+        var arrow = Blueprint.Arrow(source: source, target: nil)
+        if !parallelStates.isEmpty, featureRandom.chance(percent: 55) {
+            let parallel = featureRandom.element(of: parallelStates)
+            var targets = targets(inRegionsOf: parallel)
+            featureRandom.shuffle(&targets)
+            arrow.target = targets[0]
+            arrow.otherTargets = Array(targets.dropFirst())
+            if source == nil { arrow.source = sourceNear(parallel) }
+        } else {
+            let target =
+                !statesWithHistory.isEmpty && featureRandom.chance(percent: 60)
+                ? featureRandom.element(of: statesWithHistory) : featureRandom.element(of: states)
+            arrow.target = target
+            if source == nil { arrow.source = sourceNear(target) }
+        }
+        arrow.isLocal = featureRandom.chance(percent: 30)
+        let entersHistory = arrow.target.map { ([$0] + arrow.otherTargets).contains(where: statesWithHistory.contains) }
+        arrow.ignoresHistory = featureRandom.chance(percent: entersHistory == true ? 45 : 10)
+        return arrow
+    }
+
+    /// A source for a route to or into `state`: now and then any state;
+    /// often `state` itself, an ancestor (local or external moves inside
+    /// it) or a descendant of it; else any state.
+    private mutating func sourceNear(_ state: Int) -> Int? {
+        let ancestors = properAncestors(of: state)
+        let descendants = descendants(of: state)
+        return switch featureRandom.int(in: 0...19) {
+        case 0: nil
+        case 1...3: state
+        case 4...7 where !ancestors.isEmpty: featureRandom.element(of: ancestors)
+        case 8...11 where !descendants.isEmpty: featureRandom.element(of: descendants)
+        default: featureRandom.element(of: states)
+        }
+    }
+
+    /// Targets in two or more regions of `parallel`, one state (the region
+    /// itself or inside it) per region chosen; now and then, in place of a
+    /// parallel state chosen so, targets in its own regions.
+    private mutating func targets(inRegionsOf parallel: Int) -> [Int] {
+        var regions = parents.first { $0.state == parallel }!.children
+        featureRandom.shuffle(&regions)
+        let chosen = regions.prefix(featureRandom.int(in: 2...regions.count))
+        return chosen.flatMap { region -> [Int] in
+            let candidates = [region] + descendants(of: region)
+            let target = featureRandom.chance(percent: 35) ? region : featureRandom.element(of: candidates)
+            let isParallel = parents.contains { $0.state == target && $0.isParallel }
+            return isParallel && featureRandom.chance(percent: 50) ? targets(inRegionsOf: target) : [target]
+        }
+    }
+
+    /// Holds for the first 1 to 3 internal steps after an event's step, and,
+    /// half the time, only while some state is active.
+    private mutating func newBoundedGuard() -> Blueprint.Guard {
+        let bound = featureRandom.int(in: 1...3)
+        let state = featureRandom.chance(percent: 50) ? featureRandom.element(of: states) : nil
+        return .internalStepsBelow(bound, whileActive: state)
+    }
+
     private func isAtomic(_ state: Int) -> Bool {
         !parents.contains { $0.state == state }
     }
@@ -656,7 +822,8 @@ struct HandWrittenChart: Sendable, CustomTestStringConvertible {
     static let all = [
         deepHistoryOverRegions, stayFromACompoundState, deeperSourcePreempts, recordedChildWithItsOwnHistory,
         localAndExternalRoutes, selectionOrder, flatSelectionOrder, parallelCompletion, completionOneLevelUp,
-        eventlessChain, finishing, startingInAFinalChild, unsettledCycle,
+        eventlessChain, finishing, startingInAFinalChild, unsettledCycle, severalTargets, actionsInRegistrationOrder,
+        historyDefaultsAndIgnoringHistory,
     ]
 
     /// 1 deep { 2 parallel { 3 { 5, 6 }, 4 { 7, 8 } }, 9 }, 10: leaving 1 and
@@ -826,6 +993,79 @@ extension HandWrittenChart {
             eventlessRoutes: [.route(2, 3, condition: .allows), .route(3, 2, condition: .allows)]))
 }
 
+extension HandWrittenChart {
+    /// 0 { 1 parallel { 2 { 4, 5 }, 3 parallel { 6 { 8, 9 }, 7 { 10, 11 } } }, 12 }:
+    /// several targets from outside, from inside a region, from the parallel
+    /// state itself (never a local domain), and locally from the compound 0,
+    /// with the regions no target names entered by default.
+    static let severalTargets = HandWrittenChart(
+        name: "several targets",
+        blueprint: Blueprint(
+            initialState: 0,
+            parents: [
+                .compound(0, [1, 12], initial: 12), .parallel(1, [2, 3]), .compound(2, [4, 5]), .parallel(3, [6, 7]),
+                .compound(6, [8, 9]), .compound(7, [10, 11]),
+            ],
+            routeGroups: [
+                .route(0, Blueprint.Arrow(source: 12, target: 5, otherTargets: [9])),
+                .route(0, Blueprint.Arrow(source: 9, target: 10, otherTargets: [8])),
+                .route(1, Blueprint.Arrow(source: 1, target: 4, isLocal: true, otherTargets: [11])),
+                .route(2, Blueprint.Arrow(source: 0, target: 5, isLocal: true, otherTargets: [8, 10])),
+                .route(3, Blueprint.Arrow(source: 5, target: 4, otherTargets: [6])),
+                .route(3, 4, 12),
+            ],
+            events: [0, 0, 1, 2, 3, 3, 2, 0, 4]))
+
+    /// 1 parallel { 2 { 4, 5* }, 3 { 6, 7* } }, 8: the actions of one step
+    /// run in the order their routes were added, not the regions' order; a
+    /// done route's and an eventless route's actions run too.
+    static let actionsInRegistrationOrder = HandWrittenChart(
+        name: "actions in registration order",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.parallel(1, [2, 3]), .compound(2, [4, 5]), .compound(3, [6, 7])],
+            routeGroups: [
+                .route(0, Blueprint.Arrow(source: 6, target: 7), action: 1),
+                .route(0, Blueprint.Arrow(source: 4, target: 5), action: 2),
+                .route(1, Blueprint.Arrow(source: 8, target: 1), action: 3),
+                .route(2, Blueprint.Arrow(source: 5, target: 4), action: 4),
+                .route(nil, Blueprint.Arrow(source: 1, target: 8), action: 5),
+            ],
+            events: [0, 1, 2, 0, 2, 3, 4],
+            finalStates: [5, 7],
+            doneRoutes: [
+                Blueprint.InternalRoute(arrow: Blueprint.Arrow(source: 1, target: 8), action: 6),
+                Blueprint.InternalRoute(arrow: Blueprint.Arrow(source: 2, target: nil), action: 7),
+            ],
+            eventlessRoutes: [
+                Blueprint.InternalRoute(
+                    arrow: Blueprint.Arrow(source: 8, target: 1), condition: .internalStepsBelow(1), action: 8)
+            ]))
+
+    /// 1 deep (default 6) { 2, 3 parallel { 4 { 6, 7 }, 5 { 8, 9 } } },
+    /// 10 parallel, deep (default 13) { 11 shallow { 12, 13 }, 14 { 15, 16 } },
+    /// 17 shallow (default 19) { 18, 19 }, 20: history defaults (at start
+    /// too), a parallel state's deep history, and routes ignoring history,
+    /// inside which 11 still uses its own.
+    static let historyDefaultsAndIgnoringHistory = HandWrittenChart(
+        name: "history defaults and ignoring history",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [
+                .compound(1, [2, 3], history: .deep, historyDefault: 6), .parallel(3, [4, 5]), .compound(4, [6, 7]),
+                .compound(5, [8, 9]), .parallel(10, [11, 14], history: .deep, historyDefault: 13),
+                .compound(11, [12, 13], history: .shallow), .compound(14, [15, 16]),
+                .compound(17, [18, 19], history: .shallow, historyDefault: 19),
+            ],
+            routeGroups: [
+                .route(0, 20, 10), .route(0, 13, 12), .route(1, 10, 20), .route(1, 20, 17),
+                .route(2, Blueprint.Arrow(source: 20, target: 10, ignoresHistory: true)), .route(2, 15, 16),
+                .route(2, 17, 20), .route(3, 1, 20),
+                .route(3, Blueprint.Arrow(source: 20, target: 1, ignoresHistory: true)),
+            ],
+            events: [3, 3, 3, 0, 0, 2, 1, 2, 1, 0, 1, 1, 2, 1, 3]))
+}
+
 // MARK: - Declaring a blueprint
 
 /// The machine's side of the reference's data-model counter: eventless and
@@ -844,7 +1084,13 @@ extension Blueprint {
             } else {
                 reference.addChildren(parent.children, to: parent.state, initial: parent.initial)
             }
-            if let history = parent.history { reference.addHistory(history, to: parent.state) }
+        }
+        // After the whole tree: a history's default may lie deeper than the
+        // children declared with it.
+        for parent in parents {
+            if let history = parent.history {
+                reference.addHistory(history, to: parent.state, default: parent.historyDefault)
+            }
         }
         for state in finalStates {
             reference.addFinalState(state)
@@ -852,20 +1098,20 @@ extension Blueprint {
         for group in routeGroups {
             let trigger: ReferenceStatechart.Trigger = group.event.map { .event($0) } ?? .anyEvent
             for arrow in group.arrows {
-                reference.addRoute(referenceRoute(trigger, arrow, group.condition))
+                reference.addRoute(referenceRoute(trigger, arrow, group.condition, action: group.action))
             }
         }
         for route in doneRoutes {
-            reference.addRoute(referenceRoute(.done, route.arrow, route.condition))
+            reference.addRoute(referenceRoute(.done, route.arrow, route.condition, action: route.action))
         }
         for route in eventlessRoutes {
-            reference.addRoute(referenceRoute(.eventless, route.arrow, route.condition))
+            reference.addRoute(referenceRoute(.eventless, route.arrow, route.condition, action: route.action))
         }
         return reference
     }
 
     private func referenceRoute(
-        _ trigger: ReferenceStatechart.Trigger, _ arrow: Arrow, _ condition: Guard
+        _ trigger: ReferenceStatechart.Trigger, _ arrow: Arrow, _ condition: Guard, action: Int?
     ) -> ReferenceStatechart.Route {
         let referenceCondition: ReferenceStatechart.Condition =
             switch condition {
@@ -876,7 +1122,8 @@ extension Blueprint {
             }
         return ReferenceStatechart.Route(
             trigger: trigger, source: arrow.source ?? ReferenceStatechart.root, target: arrow.target,
-            isLocal: arrow.isLocal, condition: referenceCondition)
+            isLocal: arrow.isLocal, condition: referenceCondition, otherTargets: arrow.otherTargets,
+            ignoresHistory: arrow.ignoresHistory, action: action)
     }
 
     /// The chart declared on a `Machine` whose handlers write to `log` the
@@ -887,19 +1134,24 @@ extension Blueprint {
         for parent in parents {
             declare(parent, on: machine)
         }
+        for parent in parents {
+            declareHistory(of: parent, on: machine)
+        }
         for state in finalStates {
             machine.addFinalState(Node(id: state))
         }
         for group in routeGroups {
-            declare(group, on: machine)
+            declare(group, on: machine, logging: log)
         }
         for route in doneRoutes {
             machine.addDoneRoute(
-                transition(route.arrow), condition: condition(route.condition, on: machine, counting: internalSteps))
+                transition(route.arrow), condition: condition(route.condition, on: machine, counting: internalSteps),
+                action: route.action.map { action($0, logging: log) })
         }
         for route in eventlessRoutes {
             machine.addEventlessRoute(
-                transition(route.arrow), condition: condition(route.condition, on: machine, counting: internalSteps))
+                transition(route.arrow), condition: condition(route.condition, on: machine, counting: internalSteps),
+                action: route.action.map { action($0, logging: log) })
         }
         for state in states {
             machine.addEntryHandler(Node(id: state)) { _ in log(Call.entry(state).description) }
@@ -946,14 +1198,40 @@ extension Blueprint {
         } else {
             machine.addChildren(children, to: state)
         }
+    }
+
+    private func declareHistory(of parent: Parent, on machine: Machine<Node, Ev>) {
+        let state = Node(id: parent.state)
+        let fallback = parent.historyDefault.map { Node(id: $0) }
         switch parent.history {
-        case .shallow: machine.addHistory(.shallow, to: state)
-        case .deep: machine.addHistory(.deep, to: state)
+        case .shallow: machine.addHistory(.shallow, to: state, default: fallback)
+        case .deep: machine.addHistory(.deep, to: state, default: fallback)
         case nil: break
         }
     }
 
-    private func declare(_ group: RouteGroup, on machine: Machine<Node, Ev>) {
+    /// An action that logs what the reference's ``ReferenceStatechart/Call/action(_:event:from:to:)`` describes.
+    private func action(_ label: Int, logging log: Log) -> Machine<Node, Ev>.Handler {
+        { context in
+            log(
+                Call.action(label, event: context.event?.id, from: context.fromState.id, to: context.toState.id)
+                    .description)
+        }
+    }
+
+    private func declare(_ group: RouteGroup, on machine: Machine<Node, Ev>, logging log: Log) {
+        if let label = group.action {
+            precondition(group.arrows.count == 1, "a route with an action has one transition")
+            let event: Event<Ev> = group.event.map { .some(Ev(id: $0)) } ?? .any
+            let condition: Machine<Node, Ev>.Condition? =
+                switch group.condition {
+                case .none: nil
+                case let condition: { _ in condition == .allows }
+                }
+            machine.addRoute(
+                event: event, transition(group.arrows[0]), condition: condition, action: action(label, logging: log))
+            return
+        }
         let transitions = group.arrows.map(transition)
         switch (group.event, group.condition) {
         case (let event?, .none): machine.addRoutes(event: Ev(id: event), transitions: transitions)
@@ -965,15 +1243,21 @@ extension Blueprint {
         }
     }
 
-    /// `source => target`, `.local` if the arrow is.
+    /// `source => target`, with `.alsoEntering` its other targets,
+    /// `.local` and `.ignoringHistory` if the arrow is.
     private func transition(_ arrow: Arrow) -> Transition<Node> {
-        let transition: Transition<Node> =
+        var transition: Transition<Node> =
             switch (arrow.source, arrow.target) {
             case (let source?, let target?): Node(id: source) => Node(id: target)
             case (let source?, nil): Node(id: source) => .any
             case (nil, let target?): .any => Node(id: target)
             case (nil, nil): .any => .any
             }
-        return arrow.isLocal ? .local(transition) : transition
+        for other in arrow.otherTargets {
+            transition = transition.alsoEntering(Node(id: other))
+        }
+        if arrow.isLocal { transition = .local(transition) }
+        if arrow.ignoresHistory { transition = .ignoringHistory(transition) }
+        return transition
     }
 }
