@@ -19,9 +19,10 @@
 /// steps, and the request fails with ``TransitionError/Reason/unsettled``.
 ///
 /// The name is XState's: `On` names an event, and this clause has none.
-/// An ``EffectMachine`` does not take a definition with eventless clauses
-/// yet (it stops with a message): make a plain ``Machine`` with
-/// ``Definition/makeMachine(delivery:)``. The pure function refuses them too.
+/// An ``EffectMachine`` reports the clause's effects, with the exits and
+/// entries of its step, as part of the transition of the request that led
+/// to it. The pure function refuses definitions with eventless clauses (it
+/// stops with a message): ask an ``EffectMachine``.
 public struct Always<S: StateType, Effect> {
     @usableFromInline var draft: CompletionDraft<S, Effect>
 

@@ -92,8 +92,8 @@ extension Definition {
         require(
             completions.isEmpty,
             "The pure function answers one event's step, but this definition has OnDone or Always clauses, "
-                + "which a machine takes after that step, before any later request: ask a Machine made "
-                + "with makeMachine() instead")
+                + "which a machine takes after that step, before any later request: ask an EffectMachine, "
+                + "or a Machine made with makeMachine(), instead")
         switch core.decide(state, event) {
         case .taken(let clause, let source, let reaction, let stateCode):
             if let settled = core.settledOutcome(of: clause, in: stateCode) {

@@ -18,9 +18,10 @@
 /// the step that caused it and before any later request; the state's done
 /// clauses are tried in the order written.
 ///
-/// An ``EffectMachine`` does not take a definition with done clauses yet (it
-/// stops with a message): make a plain ``Machine`` with
-/// ``Definition/makeMachine(delivery:)``. The pure function refuses them too.
+/// An ``EffectMachine`` reports the clause's effects, with the exits and
+/// entries of its step, as part of the transition of the request that
+/// completed the state. The pure function refuses definitions with done
+/// clauses (it stops with a message): ask an ``EffectMachine``.
 public struct OnDone<S: StateType, Effect> {
     @usableFromInline var draft: CompletionDraft<S, Effect>
 

@@ -391,7 +391,7 @@ private let scenarios: [(paid: Bool, flagged: Bool, off: Bool, events: [Signal])
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("this definition has OnDone or Always clauses"))
-        #expect(message.contains("ask a Machine made with makeMachine() instead"))
+        #expect(message.contains("ask an EffectMachine, or a Machine made with makeMachine(), instead"))
     }
 }
 
