@@ -140,7 +140,8 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
                 return false
             }
         }
-        chart.addEntryHandler(.r2end) { _ in chart <-! .other }
+        // Unowned: the machine holds the handler (a strong capture would be a cycle).
+        chart.addEntryHandler(.r2end) { [unowned chart] _ in chart <-! .other }
         chart.addHandler(event: .other) { _ in log("other") }
         chart.addRoutes(event: .other, transitions: [.any => .any])
         chart <-! .go

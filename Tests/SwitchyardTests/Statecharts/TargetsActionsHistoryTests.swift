@@ -64,7 +64,8 @@ private func makeChart(in initial: Node, log: Log, routes: (Chart) -> Void = { _
     @Test func anActionRunsAfterTheExitsAndBeforeTheChangeAndTheEntries() {
         let log = Log()
         let chart = makeChart(in: .a11, log: log)
-        chart.addRoute(event: .go, .a11 => .z) { context in
+        // Unowned: the machine holds the action (a strong capture would be a cycle).
+        chart.addRoute(event: .go, .a11 => .z) { [unowned chart] context in
             log("action \(context.fromState) => \(context.toState), state \(chart.state)")
         }
         chart <-! .go
@@ -129,7 +130,7 @@ private func makeChart(in initial: Node, log: Log, routes: (Chart) -> Void = { _
         let chart = makeChart(in: .a11, log: log) { chart in
             chart.addRoutes(event: .back, transitions: [.z => .a2])
         }
-        chart.addRoute(event: .go, .a11 => .z) { _ in
+        chart.addRoute(event: .go, .a11 => .z) { [unowned chart] _ in
             log("action")
             chart <-! .back
         }
