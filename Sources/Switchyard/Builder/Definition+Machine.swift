@@ -47,8 +47,11 @@ extension Definition {
             } else {
                 machine.addChildren(declaration.children, to: declaration.parent, initial: declaration.initial)
             }
+        }
+        // After the whole tree: a history's default may lie deeper than the children declared with it.
+        for declaration in tree.declarations {
             if let history = declaration.history {
-                machine.addHistory(history, to: declaration.parent)
+                machine.addHistory(history, to: declaration.parent, default: declaration.historyDefault)
             }
         }
         for state in finalStates {

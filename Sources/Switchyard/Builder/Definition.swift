@@ -262,6 +262,9 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
         }
         // Declared before the block is read, so that a parent comes before its children.
         var position: Int?
+        require(
+            group.historyDefault == nil || group.history != nil,
+            "\(context.written) gives a history default but keeps no history: give history: too")
         if let state = context.state, group.isParallel || group.initial != nil || group.history != nil {
             position = tree.declare(state, isParallel: group.isParallel)
         }
@@ -270,7 +273,8 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
         }
         add(group.content, in: context, disabled: disabled)
         if let state = context.state, let declared = position ?? tree.positions[state] {
-            tree.configure(at: declared, initial: group.initial, history: group.history)
+            tree.configure(
+                at: declared, initial: group.initial, history: group.history, historyDefault: group.historyDefault)
             let children = tree.declarations[declared].children
             require(
                 !children.isEmpty,

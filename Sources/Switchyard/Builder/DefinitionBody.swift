@@ -61,6 +61,8 @@ struct GroupDraft<S: StateType, E: EventType, Effect> {
     @usableFromInline var isParallel: Bool
     @usableFromInline var initial: S?
     @usableFromInline var history: HistoryKind?
+    /// What the history enters before it has recorded anything.
+    @usableFromInline var historyDefault: S?
     @usableFromInline var content: [DefinitionComponent<S, E, Effect>]
     /// Whether the group is a `Final`.
     @usableFromInline var isFinal = false
@@ -69,13 +71,14 @@ struct GroupDraft<S: StateType, E: EventType, Effect> {
 
     @inlinable
     init(
-        source: Source, isParallel: Bool, initial: S?, history: HistoryKind?,
+        source: Source, isParallel: Bool, initial: S?, history: HistoryKind?, historyDefault: S? = nil,
         content: [DefinitionComponent<S, E, Effect>]
     ) {
         self.source = source
         self.isParallel = isParallel
         self.initial = initial
         self.history = history
+        self.historyDefault = historyDefault
         self.content = content
         self.disabled = nil
     }

@@ -10,6 +10,7 @@ struct DefinitionTree<S: StateType> {
         @usableFromInline var isParallel: Bool
         @usableFromInline var initial: S?
         @usableFromInline var history: HistoryKind?
+        @usableFromInline var historyDefault: S?
 
         @usableFromInline
         init(parent: S, isParallel: Bool) {
@@ -69,7 +70,7 @@ struct DefinitionTree<S: StateType> {
 
     /// Records the initial child and the history of the parent at `position`.
     @usableFromInline
-    mutating func configure(at position: Int, initial: S?, history: HistoryKind?) {
+    mutating func configure(at position: Int, initial: S?, history: HistoryKind?, historyDefault: S?) {
         if let initial {
             let earlier = declarations[position].initial
             require(
@@ -79,6 +80,9 @@ struct DefinitionTree<S: StateType> {
         }
         if let history {
             declarations[position].history = history
+        }
+        if let historyDefault {
+            declarations[position].historyDefault = historyDefault
         }
     }
 

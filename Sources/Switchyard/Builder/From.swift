@@ -70,18 +70,22 @@ extension From where View == S {
     ///   - states: The states; the clauses apply in each of them.
     ///   - initial: The child entered by default; the first child if `nil`.
     ///   - history: The history the state keeps; none if `nil`.
+    ///   - historyDefault: What the history enters before it has recorded
+    ///     anything: any descendant (see ``Machine/addHistory(_:to:default:)``);
+    ///     the initial child if `nil`.
     ///   - content: The clauses, child states, and entry and exit effects.
-    /// - Precondition: `initial` and `history` need one state with children, and
-    ///   children need one state; each misuse stops with a message naming it.
+    /// - Precondition: `initial` and `history` need one state with children,
+    ///   `historyDefault` needs `history`, and children need one state; each
+    ///   misuse stops with a message naming it.
     @inlinable
     public init(
-        _ states: S..., initial: S? = nil, history: HistoryKind? = nil,
+        _ states: S..., initial: S? = nil, history: HistoryKind? = nil, historyDefault: S? = nil,
         @ClauseBuilder<S, E, Effect, S> _ content: () -> DefinitionBody<S, E, Effect>
     ) {
         self.init(
             GroupDraft(
                 source: .values(states), isParallel: false, initial: initial, history: history,
-                content: content().components))
+                historyDefault: historyDefault, content: content().components))
     }
 
     /// The clauses the machine takes in every state (`.any`): tried after the

@@ -24,12 +24,21 @@ public struct Parallel<S: StateType, E: EventType, Effect> {
     ///
     /// - Parameters:
     ///   - state: The parallel state.
+    ///   - history: The history the state keeps: ``HistoryKind/deep``
+    ///     records every region's atomic states; none if `nil`.
+    ///   - historyDefault: What the history enters before it has recorded
+    ///     anything (the other regions are entered by default); all the
+    ///     regions by default if `nil`.
     ///   - content: Its clauses, its regions (each a `From` or `Parallel`),
     ///     and its entry and exit effects.
     @inlinable
-    public init(_ state: S, @ClauseBuilder<S, E, Effect, S> _ content: () -> DefinitionBody<S, E, Effect>) {
+    public init(
+        _ state: S, history: HistoryKind? = nil, historyDefault: S? = nil,
+        @ClauseBuilder<S, E, Effect, S> _ content: () -> DefinitionBody<S, E, Effect>
+    ) {
         draft = GroupDraft(
-            source: .values([state]), isParallel: true, initial: nil, history: nil, content: content().components)
+            source: .values([state]), isParallel: true, initial: nil, history: history,
+            historyDefault: historyDefault, content: content().components)
     }
 
     /// Turns every clause of the state and of its regions off while
