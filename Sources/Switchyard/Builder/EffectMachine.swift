@@ -308,22 +308,17 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             "An EffectMachine's machine was nested in another machine, whose steps it cannot read: "
                 + "drive the root machine instead")
         // Set when the machine's statechart plans each step of the request
-        // (its own, then the eventless and done steps that follow), before
-        // the step's handlers run.
+        // (its own, then the eventless and done steps that follow, and the
+        // exits of a finish), before the step's handlers run.
         var stepEffects: [Effect]?
-        var finishes = false
         requestDepth += 1
         let decision = machine.perform(event: event, userInfo: userInfo) { plan in
             stepEffects = (stepEffects ?? []) + effects(of: plan)
-            finishes = finishes || entersTopLevelFinalState(plan)
         }
         requestDepth -= 1
         switch decision {
         case .move(let toState, _, let taken):
-            var effects = stepEffects ?? installed.effects(of: taken)
-            if finishes {
-                effects += finishingEffects()
-            }
+            let effects = stepEffects ?? installed.effects(of: taken)
             return .success(Transition.Valid(fromState: fromState, event: event, toState: toState, effects: effects))
         case .noRoute:
             return .failure(TransitionError(nil, event: event, fromState: fromState))
@@ -341,36 +336,6 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             // A move of a machine nested in this one is not the definition's.
             move.member == 0 ? installed.effects(of: move.taken) : []
         }
-    }
-
-    /// Whether `plan` enters a top-level final state: the machine then
-    /// finishes, within the same request, before any request its handlers make.
-    @usableFromInline
-    func entersTopLevelFinalState(_ plan: borrowing StepPlan) -> Bool {
-        let tree = machine.uncheckedChart.tree
-        guard tree.hasFinalStates else { return false }
-        for index in 0..<plan.entries.length {
-            let code = plan.entries.storage[index]
-            if tree.isFinal(code), tree.parent(of: code) == .wildcard {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// What the machine emits as it finishes: the exit effects of every
-    /// active state, innermost first, as it runs their exit handlers (see
-    /// ``Machine/addFinalState(_:)``). A finished machine keeps its
-    /// configuration, so it is read afterwards.
-    @usableFromInline
-    func finishingEffects() -> [Effect] {
-        var exits = ReusableList<SymbolCode>()
-        machine.uncheckedChart.appendActiveDescendants(of: .wildcard, to: &exits)
-        var effects: [Effect] = []
-        for index in 0..<exits.length {
-            effects += lifecycleEffects.exits(of: exits.storage[index])
-        }
-        return effects
     }
 
     /// Tells the observers `result`, then every result that waits, in order,
@@ -435,11 +400,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
                 }
             },
             readingSteps: { plan in effects += self.effects(of: plan) })
-        guard started else { return [] }
-        if machine.isFinished {
-            effects += finishingEffects()
-        }
-        return effects
+        return started ? effects : []
     }
 }
 

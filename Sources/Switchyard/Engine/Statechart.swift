@@ -29,9 +29,6 @@ final class Statechart {
     /// Whether the machine has entered a top-level final state: it takes no
     /// more steps.
     @exclusivity(unchecked) @usableFromInline var isFinished = false
-    /// Whether an eventless route was ever added: until then, no step looks
-    /// for one (the machine's route table says whether some are left).
-    @exclusivity(unchecked) @usableFromInline var mayTakeEventlessRoutes = false
 
     @inlinable
     init() {}
@@ -584,13 +581,20 @@ final class Statechart {
         }
     }
 
+    /// Forgets the completions waiting to be offered: the machine finished,
+    /// stopped at the step limit, or was restored.
+    @inlinable
+    func dropCompletions() {
+        completions.removeAll()
+        completionsRead = 0
+    }
+
     /// The next state whose completion waits to be offered, if any.
     @inlinable
     func nextCompletion() -> SymbolCode? {
         guard completionsRead < completions.length else {
             if completionsRead > 0 {
-                completions.removeAll()
-                completionsRead = 0
+                dropCompletions()
             }
             return nil
         }

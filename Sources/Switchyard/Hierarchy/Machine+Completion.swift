@@ -105,6 +105,7 @@ extension Machine {
     public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
         -> Disposable
     {
+        requireRoot(for: transition)
         if condition == nil {
             requireSettles(transition)
         }
@@ -138,18 +139,16 @@ extension Machine {
     public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
         -> Disposable
     {
+        requireRoot(for: transition)
         let source = transition.fromState.rawValue
         require(source != nil, "a done route reacts to one state being done; .any => \(transition.toState) names none")
         ensureChart()
         let code = routes.code(of: source!)
         var kind = StateTree.Kind.atomic
-        if code.isConcrete, nestingLink == nil {
+        if code.isConcrete {
             prepareChart()
             kind = uncheckedChart.tree.kind(of: uncheckedNesting.node(of: code, in: 0, chart: uncheckedChart))
         }
-        require(
-            nestingLink == nil,
-            "done routes cannot be added to a nested machine yet; add them to the machine it is nested in")
         require(
             kind != .atomic,
             "\(source!) has no children or regions, so it is never done: declare its children (and a final one) before its done routes"
@@ -162,16 +161,9 @@ extension Machine {
     func addReservedRoute(_ eventCode: SymbolCode, _ transition: Transition<S>, condition: Condition?, action: Handler?)
         -> Disposable
     {
-        require(
-            nestingLink == nil,
-            "\(transition) cannot be added to a nested machine yet: eventless and done routes are taken by the machine it is nested in; add it there"
-        )
         ensureChart()
         if !transition.otherTargets.isEmpty {
             requireLegalTargets(of: transition)
-        }
-        if eventCode == .eventless {
-            uncheckedChart.mayTakeEventlessRoutes = true
         }
         let registered = action.map(registerAction)
         let id = makeID()
@@ -181,6 +173,15 @@ extension Machine {
         let route = registration(id, at: node, in: .eventRoute)
         guard let registered else { return route }
         return combine([route, registered.disposable])
+    }
+
+    /// Stops on an eventless or done route added to a nested machine, which
+    /// its root would never take.
+    func requireRoot(for transition: Transition<S>) {
+        require(
+            nestingLink == nil,
+            "\(transition) cannot be added to a nested machine yet: eventless and done routes are taken by the machine it is nested in; add it there"
+        )
     }
 
     /// Stops on an eventless route without condition that would be taken
@@ -218,7 +219,8 @@ extension Machine {
     /// try, a completion to offer, or a finish to deliver.
     @inlinable
     func mayContinue(after chart: Statechart) -> Bool {
-        chart.completionsRead < chart.completions.length || chart.isFinished || chart.mayTakeEventlessRoutes
+        chart.completionsRead < chart.completions.length || chart.isFinished
+            || routes.hasRoutes(reservedEvent: .eventless)
     }
 
     /// Takes eventless routes until none is enabled, then offers the next
@@ -247,8 +249,7 @@ extension Machine {
             }
             steps += 1
             guard steps <= internalStepLimitValue else {
-                chart.completions.removeAll()
-                chart.completionsRead = 0
+                chart.dropCompletions()
                 deliverErrorHandlers(
                     Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil))
                 return false
@@ -258,7 +259,7 @@ extension Machine {
             deliverPlannedStep(.state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting)
         }
         if chart.isFinished {
-            finish(chart: chart, nesting: nesting)
+            finish(chart: chart, nesting: nesting, reading: reading)
         }
         return true
     }
@@ -286,12 +287,13 @@ extension Machine {
 
     /// Runs the exit handlers of every active state, innermost first, as
     /// the machine finishes; the configuration stays as it is, for reading.
+    /// `reading` is shown the exits as a plan that moves and enters nothing.
     @inlinable
-    func finish(chart: Statechart, nesting: Nesting) {
-        chart.completions.removeAll()
-        chart.completionsRead = 0
+    func finish(chart: Statechart, nesting: Nesting, reading: StepReader) {
+        chart.dropCompletions()
         plan.reset()
         chart.appendActiveDescendants(of: .wildcard, to: &plan.exits)
+        reading(plan)
         let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers
         for index in 0..<plan.exits.length {

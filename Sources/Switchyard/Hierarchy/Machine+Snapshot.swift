@@ -274,8 +274,7 @@ extension Machine {
         chart.isFinished = restored.atomics.contains {
             chart.tree.isFinal($0) && chart.tree.parent(of: $0) == .wildcard
         }
-        chart.completions.removeAll()
-        chart.completionsRead = 0
+        chart.dropCompletions()
         guard runningHandlers else {
             commitRestoredStates(of: nesting, rootState: afterCode)
             return
