@@ -260,7 +260,7 @@ struct RouteTable<S: StateType, E: EventType> {
         reservedEvent eventCode: SymbolCode, _ transition: Transition<S>, guarded: RouteGuard<S, E>?,
         id: RegistrationID
     ) -> Int32 {
-        precondition(eventCode.isReservedEvent)
+        precondition(eventCode.isReservedEvent, "addRoute(reservedEvent:) takes the eventless or the done code only")
         return uniqueStorage.addEventRoute(eventCode: eventCode, transition, guarded: guarded, id: id)
     }
 

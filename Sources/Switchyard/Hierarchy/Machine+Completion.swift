@@ -47,20 +47,8 @@ extension Machine {
             "\(state) cannot be made final through a nested machine yet; declare final states before nesting it")
         // Composed first, so that a composition pending does not drop the mark.
         prepareChart()
-        let chart = uncheckedChart
-        if chart.hasBegun {
-            require(
-                !chart.configuration.isActive(code),
-                "\(state) is active: the tree under an active state cannot change once the machine has begun (started, taken a step or restored a snapshot)"
-            )
-        }
-        if uncheckedNesting.hasNestedMachines {
-            uncheckedNesting.members[0].tree.setFinal(code, names: name(of:))
-            uncheckedNesting.needsRebuild = true
-            chart.tree.isLaidOut = false
-        } else {
-            chart.tree.setFinal(code, names: name(of:))
-        }
+        requireInactive([code], of: 0, describe: name(of:))
+        changeDeclaredTree(of: 0) { $0.setFinal(code, names: name(of:)) }
     }
 
     /// Whether the machine has entered a top-level final state (see

@@ -45,23 +45,9 @@ extension Machine {
             !nesting.hosts(parent, in: member),
             "\(describe(parent)) has a machine nested in it; a state with a nested machine cannot have children or regions"
         )
-        if chart.hasBegun {
-            for code in [parent] + children {
-                let node = nesting.node(of: code, in: member, chart: chart)
-                require(
-                    node == .unknown || !chart.configuration.isActive(node),
-                    "\(describe(code)) is active: the tree under an active state cannot change once the machine has begun (started, taken a step or restored a snapshot)"
-                )
-            }
-        }
-        if !nesting.hasNestedMachines {
-            // One machine: its declarations are the statechart's tree, with
-            // nothing to compose (see ``Nesting/Member/tree``).
-            chart.tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
-        } else {
-            nesting.members[member].tree.add(children, to: parent, kind: kind, initial: initial, names: describe)
-            nesting.needsRebuild = true
-            chart.tree.isLaidOut = false
+        requireInactive([parent] + children, of: member, describe: describe)
+        changeDeclaredTree(of: member) {
+            $0.add(children, to: parent, kind: kind, initial: initial, names: describe)
         }
         if !chart.hasBegun {
             chart.needsInitialConfiguration = true
@@ -80,18 +66,45 @@ extension Machine {
             StateTree.requireOneHistory(
                 nesting.members[hosted].hostHistory, kind, of: nesting.describe(code, of: member))
             nesting.members[hosted].hostHistory = kind
+            nesting.needsRebuild = true
+            chart!.tree.isLaidOut = false
         } else {
-            if !nesting.hasNestedMachines {
-                chart!.tree.setHistory(kind, of: code, default: fallback, names: name(of:))
-                return
-            }
             let access = nesting.members[member].access
-            nesting.members[member].tree.setHistory(kind, of: code, default: fallback) {
-                access?.naming.describe($0) ?? self.name(of: $0)
+            changeDeclaredTree(of: member) {
+                $0.setHistory(kind, of: code, default: fallback) { access?.naming.describe($0) ?? self.name(of: $0) }
             }
         }
+    }
+
+    /// Changes what `member` declares: the statechart's own tree while the
+    /// hierarchy is one machine (see ``Nesting/Member/tree``), else the
+    /// member's tree, which the hierarchy composes again before its next step.
+    @usableFromInline
+    func changeDeclaredTree(of member: Int, _ change: (inout StateTree) -> Void) {
+        let nesting = uncheckedNesting
+        let chart = uncheckedChart
+        guard nesting.hasNestedMachines else {
+            change(&chart.tree)
+            return
+        }
+        change(&nesting.members[member].tree)
         nesting.needsRebuild = true
-        chart!.tree.isLaidOut = false
+        chart.tree.isLaidOut = false
+    }
+
+    /// Stops if one of `codes`, states of `member`, is active once the
+    /// hierarchy has begun: the tree under an active state is fixed then.
+    @usableFromInline
+    func requireInactive(_ codes: [SymbolCode], of member: Int, describe: (SymbolCode) -> String) {
+        let chart = uncheckedChart
+        guard chart.hasBegun else { return }
+        for code in codes {
+            let node = uncheckedNesting.node(of: code, in: member, chart: chart)
+            require(
+                node == .unknown || !chart.configuration.isActive(node),
+                "\(describe(code)) is active: the tree under an active state cannot change once the machine has begun (started, taken a step or restored a snapshot)"
+            )
+        }
     }
 
     /// Enters the hierarchy's initial configuration, running the entry
