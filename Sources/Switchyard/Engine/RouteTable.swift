@@ -650,6 +650,12 @@ enum Decision<S: StateType> {
     case noRoute
     /// Routes cover the request, but each one's guard refused it.
     case refused(Refusal)
+
+    /// Why routes refused the request: `nil` for a move, and when none covered it.
+    @inlinable
+    var refusal: Refusal? {
+        if case .refused(let refusal) = self { refusal } else { nil }
+    }
 }
 
 extension RouteTable: CopyOnWriteTable {}

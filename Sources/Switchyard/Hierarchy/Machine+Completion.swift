@@ -239,7 +239,8 @@ extension Machine {
             guard steps <= internalStepLimitValue else {
                 chart.dropCompletions()
                 deliverErrorHandlers(
-                    Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil))
+                    Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil),
+                    refusal: .unsettled)
                 return false
             }
             chart.complete(&plan)

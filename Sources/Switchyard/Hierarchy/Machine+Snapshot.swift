@@ -86,6 +86,8 @@ extension Machine {
                 description:
                     "a machine cannot restore a snapshot while it takes or decides a step, or runs its handlers")
         }
+        // An observable model learns the restored state, as it would a step's.
+        defer { watchers?.observe?() }
         guard chart != nil else {
             try restoreFlat(snapshot)
             return

@@ -68,6 +68,7 @@ extension Machine {
         nesting.commitStates()
         currentState = context.toState
         currentCode = afterCode
+        report(kind, context, refusal: nil)
         deliverNestedTransitions(
             kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
         deliverTransition(
@@ -195,7 +196,7 @@ extension Machine {
     /// tell a state request's target as the state after; requests they make
     /// wait until they have all run.
     @inlinable
-    func refuse(member: Int, _ request: StepRequest, userInfo: UserInfoBox?) {
+    func refuse(member: Int, _ request: StepRequest, userInfo: UserInfoBox?, refusal: Refusal?) {
         let nesting = uncheckedNesting
         let (event, target) = (request.event, request.target)
         beginStepDelivery()
@@ -204,7 +205,8 @@ extension Machine {
                 Context(
                     event: event?.load(as: E.self), fromState: currentState,
                     toState: target.map(value(of:)) ?? currentState,
-                    userInfoBox: userInfo))
+                    userInfoBox: userInfo),
+                refusal: refusal)
         } else {
             let current = nesting.memberStates[member].current
             withExtendedLifetime(userInfo) {
@@ -217,9 +219,11 @@ extension Machine {
         endStep()
     }
 
-    /// Runs this machine's error handlers with `context`.
+    /// Runs this machine's error handlers with `context`, for a request
+    /// refused for `refusal` (`nil`: no route covered it).
     @inlinable
-    func deliverErrorHandlers(_ context: Context) {
+    func deliverErrorHandlers(_ context: Context, refusal: Refusal?) {
+        report(.error, context, refusal: refusal)
         let handlers = self.handlers
         handlers.forEachHandler(kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard))
         { invoke($0, context) }

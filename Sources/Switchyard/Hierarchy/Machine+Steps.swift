@@ -110,16 +110,16 @@ extension Machine {
         let nesting = uncheckedNesting
         let chart = uncheckedChart
         guard decisionDepth == 0 else {
-            refuse(member: member, request, userInfo: userInfo)
+            refuse(member: member, request, userInfo: userInfo, refusal: .reentrant)
             reportReentrantRequest(describe(request, member: member))
             return .refused(.reentrant)
         }
         guard nesting.isActive(member, in: chart) else {
-            refuse(member: member, request, userInfo: userInfo)
+            refuse(member: member, request, userInfo: userInfo, refusal: .inactive)
             return .refused(.inactive)
         }
         guard !chart.isFinished else {
-            refuse(member: member, request, userInfo: userInfo)
+            refuse(member: member, request, userInfo: userInfo, refusal: .finished)
             return .refused(.finished)
         }
         let eventCode: SymbolCode
@@ -141,7 +141,7 @@ extension Machine {
                 chart: chart, nesting: nesting, into: &plan)
         }
         guard !plan.moves.isEmpty else {
-            refuse(member: member, request, userInfo: userInfo)
+            refuse(member: member, request, userInfo: userInfo, refusal: refusal)
             return .refused(refusal)
         }
         let isSettled = takeStep(

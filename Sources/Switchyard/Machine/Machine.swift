@@ -109,6 +109,10 @@ public final class Machine<S: StateType, E: EventType> {
     /// For a machine nested in another: how it reaches the root of its hierarchy.
     @exclusivity(unchecked) @usableFromInline var nestingLink: NestingLink?
 
+    /// What hears the machine's decisions outside its handlers (async
+    /// sequences, an observable model); `nil` until one is asked for.
+    @exclusivity(unchecked) @usableFromInline var watchers: TransitionWatchers<S, E>?
+
     /// What the machine's registrations reach it through; cleared in `deinit`.
     @usableFromInline var registrationOwner: RegistrationOwner
     /// Handlers disposed while a delivery that already listed them is running.
@@ -151,6 +155,7 @@ public final class Machine<S: StateType, E: EventType> {
             registrationOwner.heldWhenReleased = held
         }
         registrationOwner.machine = nil
+        watchers?.finish()
         // Machines nested in this one become machines of their own again.
         if let nesting {
             for member in nesting.members.dropFirst() {
@@ -272,7 +277,9 @@ extension Machine {
         let fromCode = currentStateCode(in: routes)
         let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
         guard decisionDepth == 0 else {
-            deliver(.error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes)
+            deliver(
+                .error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes,
+                refusal: .reentrant)
             reportReentrantRequest("tryEvent(\(event))")
             return .refused(.reentrant)
         }
@@ -284,8 +291,11 @@ extension Machine {
             let toCode = move(to: target, code: code, in: routes)
             let codes = TransitionCodes(event: eventCode, from: fromCode, to: toCode)
             deliver(.event, event: event, from: from, to: target, userInfo: consume userInfo, codes: codes)
-        case .noRoute, .refused:
+        case .noRoute:
             deliver(.error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes)
+        case .refused(let refusal):
+            deliver(
+                .error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes, refusal: refusal)
         }
         return decision
     }
@@ -313,7 +323,9 @@ extension Machine {
         let targetCode = routes.code(of: target)
         guard decisionDepth == 0 else {
             let codes = TransitionCodes(event: .wildcard, from: fromCode, to: targetCode)
-            deliver(.error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)
+            deliver(
+                .error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes,
+                refusal: .reentrant)
             reportReentrantRequest("tryState(\(target))")
             return .refused(.reentrant)
         }
@@ -327,7 +339,9 @@ extension Machine {
             deliver(.state, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)
         case .noRoute, .refused:
             let codes = TransitionCodes(event: .wildcard, from: fromCode, to: targetCode)
-            deliver(.error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)
+            deliver(
+                .error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes,
+                refusal: decision.refusal)
         }
         return decision
     }
@@ -354,9 +368,10 @@ extension Machine {
     @inlinable
     func deliver(
         _ kind: DeliveryKind, event: E?, from: S, to: S, userInfo: consuming UserInfoBox?,
-        codes: TransitionCodes
+        codes: TransitionCodes, refusal: Refusal? = nil
     ) {
         let context = Context(event: event, fromState: from, toState: to, userInfoBox: userInfo)
+        report(kind, context, refusal: refusal)
         guard !(delivery == .runToCompletion && deliveryDepth > 0), !isWaitingOnThread else {
             waiting.append(delivery: Delivery(kind: kind, context: context, codes: codes))
             return

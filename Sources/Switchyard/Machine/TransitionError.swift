@@ -73,6 +73,22 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         /// handlers ran.
         public static let unsettled = Reason(.unsettled)
 
+        /// The reason for `refusal`, which says why routes refused a request
+        /// (`nil`: none covered it), of an event or of a state request.
+        @usableFromInline
+        init(_ refusal: Refusal?, isEvent: Bool) {
+            switch refusal {
+            case nil: self = isEvent ? .noRoute : .unreachable
+            case .conditions: self = .conditionsRefused
+            case .sourceNotListed, .targetNotListed: self = .stateNotListed
+            case .reentrant: self = .reentrantRequest
+            case .queued: self = .queued
+            case .inactive: self = .inactive
+            case .finished: self = .finished
+            case .unsettled: self = .unsettled
+            }
+        }
+
         /// The reason's name, such as `noRoute`.
         public var description: String {
             kind.rawValue
