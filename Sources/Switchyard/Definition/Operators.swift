@@ -159,3 +159,25 @@ public func <-! <S: StateType, E: EventType>(machine: Machine<S, E>, request: (E
     machine.tryEvent(request.0, userInfo: request.1)
     return machine
 }
+
+// MARK: - Driving a sendable machine
+
+/// Asks `machine` to go to `state`; the same as ``SendableMachine/tryState(_:userInfo:)``.
+///
+/// - Returns: `machine`, so that requests chain: `machine <- .a <- .b`.
+@discardableResult
+@inlinable
+public func <- <S: StateType, E: EventType>(machine: SendableMachine<S, E>, state: S) -> SendableMachine<S, E> {
+    machine.tryState(state)
+    return machine
+}
+
+/// Fires `event` at `machine`; the same as ``SendableMachine/tryEvent(_:userInfo:)``.
+///
+/// - Returns: `machine`, so that events chain: `machine <-! .go <-! .stop`.
+@discardableResult
+@inlinable
+public func <-! <S: StateType, E: EventType>(machine: SendableMachine<S, E>, event: E) -> SendableMachine<S, E> {
+    machine.tryEvent(event)
+    return machine
+}
