@@ -22,7 +22,15 @@
 /// value (or `.any`), becomes a route, exactly as `from => to` added with
 /// ``Machine/addRoutes(event:transitions:condition:)-(Event<E>,_,Condition?)``; the others are answered by the
 /// definition's route mapping. <doc:DefinitionDSL> says which clause wins when
-/// several could.
+/// several could. Such a route may have several targets, in regions of one
+/// ``Parallel`` state, and may enter a state that keeps history afresh:
+///
+/// ```swift
+/// On(.paste, transitionTo: .boldOn, alsoEntering: .italicOn)  // (.idle => .boldOn).alsoEntering(.italicOn)
+/// On(.reset, transitionTo: .editing, ignoringHistory: true)    // .ignoringHistory(.idle => .editing)
+/// ```
+///
+/// A computed target is one state, entered through its history if it keeps one.
 ///
 /// `View` is the type the closures see the current state as: the state type,
 /// or, inside `From(Loading.self)`, the associated value `Loading`.
