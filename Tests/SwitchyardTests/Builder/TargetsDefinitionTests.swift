@@ -247,7 +247,7 @@ private let events: [Go] = [
         #expect(machine.state == restarted?.toState)
     }
 
-    @Test func thePureFunctionRefusesSeveralTargetsAndHistory() async throws {
+    @Test func thePureFunctionRefusesADefinitionWithSeveralTargets() async throws {
         // Several targets need regions, and ignoring history needs history:
         // one state does not say the configuration of either.
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
