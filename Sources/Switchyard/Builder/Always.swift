@@ -35,14 +35,27 @@ public struct Always<S: StateType, Effect> {
     ///
     /// - Parameters:
     ///   - target: Where the machine goes.
+    ///   - otherTargets: Targets in other regions of the parallel state that
+    ///     holds `target`, entered in the same step; none by default. See
+    ///     ``Transition/alsoEntering(_:)``.
+    ///   - ignoringHistory: Whether `target` is entered by its initial child
+    ///     (or all its regions) even if it keeps history; `false` by default.
+    ///     See ``Transition/ignoringHistory(_:)``.
     ///   - effects: What the transition emits, in order; none by default.
     /// - Precondition: Without a guard or `disable`, `target` is not the
     ///   enclosing state nor inside it, and the enclosing group is not
     ///   `From(.any)`; the misuse stops with
     ///   ``Machine/addEventlessRoute(_:condition:action:)``'s message.
+    ///   The targets lie in different regions of one ``Parallel`` state;
+    ///   the misuse stops with ``Transition/alsoEntering(_:)``'s message.
     @inlinable
-    public init(transitionTo target: S, emit effects: Effect...) {
-        self.init(CompletionDraft(kind: .eventless, target: target, effects: effects))
+    public init(
+        transitionTo target: S, alsoEntering otherTargets: S..., ignoringHistory: Bool = false, emit effects: Effect...
+    ) {
+        self.init(
+            CompletionDraft(
+                kind: .eventless, target: target,
+                entering: Entering(otherTargets: otherTargets, ignoresHistory: ignoringHistory), effects: effects))
     }
 
     /// Takes the clause only when `condition` holds, given the machine's

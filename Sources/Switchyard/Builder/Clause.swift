@@ -64,6 +64,43 @@ enum ClauseTarget<S: StateType, E: EventType, Effect> {
     case computedState((S, E) -> S?)
 }
 
+/// How a clause with a fixed target enters it, as its `alsoEntering:` and
+/// `ignoringHistory:` arguments say: the operator API's
+/// ``Transition/alsoEntering(_:)`` and ``Transition/ignoringHistory(_:)``.
+@usableFromInline
+struct Entering<S: StateType> {
+    /// The targets in other regions of the parallel state that holds the target.
+    @usableFromInline var otherTargets: [S]
+    /// Whether the target is entered by its initial child even if it keeps history.
+    @usableFromInline var ignoresHistory: Bool
+
+    @inlinable
+    init(otherTargets: [S] = [], ignoresHistory: Bool = false) {
+        self.otherTargets = otherTargets
+        self.ignoresHistory = ignoresHistory
+    }
+
+    /// Whether the target is entered as a plain `from => to` enters it.
+    @inlinable
+    var isPlain: Bool { otherTargets.isEmpty && !ignoresHistory }
+
+    /// The move from `source` to `target`, as the operator API writes it:
+    /// `(source => target).alsoEntering(…)`, inside `.ignoringHistory(…)`.
+    @inlinable
+    func transition(from source: State<S>, to target: State<S>) -> Transition<S> {
+        Transition(
+            fromState: source, toState: target, isLocal: false, otherTargets: otherTargets,
+            ignoresHistory: ignoresHistory)
+    }
+
+    /// The arguments that say it, for messages: `, alsoEntering: b, ignoringHistory: true`.
+    @usableFromInline
+    var written: String {
+        (otherTargets.isEmpty ? "" : ", alsoEntering: " + otherTargets.map { "\($0)" }.joined(separator: ", "))
+            + (ignoresHistory ? ", ignoringHistory: true" : "")
+    }
+}
+
 /// One "from this state, on this event, go there and emit this", as the
 /// definition flattens it: the state side given by the enclosing `From`, the
 /// conditions of every enclosing group folded into one.
@@ -75,6 +112,8 @@ struct Clause<S: StateType, E: EventType, Effect> {
     /// `nil` for none.
     @usableFromInline var condition: ((S, E) -> Bool)?
     @usableFromInline var target: ClauseTarget<S, E, Effect>
+    /// How a fixed target is entered; plain for the others.
+    @usableFromInline var entering: Entering<S>
     @usableFromInline var effects: [Effect]
     /// Where the clause was written among the definition's clauses.
     @usableFromInline var order: Int
@@ -82,12 +121,13 @@ struct Clause<S: StateType, E: EventType, Effect> {
     @usableFromInline
     init(
         source: ClauseSide<S>, event: ClauseSide<E>, condition: ((S, E) -> Bool)?,
-        target: ClauseTarget<S, E, Effect>, effects: [Effect], order: Int
+        target: ClauseTarget<S, E, Effect>, entering: Entering<S> = Entering(), effects: [Effect], order: Int
     ) {
         self.source = source
         self.event = event
         self.condition = condition
         self.target = target
+        self.entering = entering
         self.effects = effects
         self.order = order
     }

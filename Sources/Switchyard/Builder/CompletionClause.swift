@@ -16,15 +16,19 @@ struct CompletionClause<S: StateType, Effect> {
     /// The state it leaves from: a state, or `.any` (the root).
     @usableFromInline var source: State<S>
     @usableFromInline var target: S
+    @usableFromInline var entering: Entering<S>
     /// Guards and `disable` conditions, given the machine's state; `nil` for none.
     @usableFromInline var condition: ((S) -> Bool)?
     @usableFromInline var effects: [Effect]
 
     @inlinable
-    init(kind: Kind, source: State<S>, target: S, condition: ((S) -> Bool)?, effects: [Effect]) {
+    init(
+        kind: Kind, source: State<S>, target: S, entering: Entering<S>, condition: ((S) -> Bool)?, effects: [Effect]
+    ) {
         self.kind = kind
         self.source = source
         self.target = target
+        self.entering = entering
         self.condition = condition
         self.effects = effects
     }
@@ -32,15 +36,15 @@ struct CompletionClause<S: StateType, Effect> {
     /// The clause's move, as the operator API writes it.
     @inlinable
     var transition: Transition<S> {
-        Transition(fromState: source, toState: .some(target))
+        entering.transition(from: source, to: .some(target))
     }
 
     /// How the clause is written, for messages.
     @usableFromInline
     var written: String {
         switch kind {
-        case .done: "OnDone(transitionTo: \(target))"
-        case .eventless: "Always(transitionTo: \(target))"
+        case .done: "OnDone(transitionTo: \(target)\(entering.written))"
+        case .eventless: "Always(transitionTo: \(target)\(entering.written))"
         }
     }
 }
@@ -50,13 +54,15 @@ struct CompletionClause<S: StateType, Effect> {
 struct CompletionDraft<S: StateType, Effect> {
     @usableFromInline var kind: CompletionClause<S, Effect>.Kind
     @usableFromInline var target: S
+    @usableFromInline var entering: Entering<S>
     @usableFromInline var condition: ((S) -> Bool)?
     @usableFromInline var effects: [Effect]
 
     @inlinable
-    init(kind: CompletionClause<S, Effect>.Kind, target: S, effects: [Effect]) {
+    init(kind: CompletionClause<S, Effect>.Kind, target: S, entering: Entering<S>, effects: [Effect]) {
         self.kind = kind
         self.target = target
+        self.entering = entering
         self.condition = nil
         self.effects = effects
     }

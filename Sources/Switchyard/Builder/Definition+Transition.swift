@@ -53,9 +53,12 @@ extension Definition {
     ///
     /// - Precondition: The definition has no ``Parallel`` state and keeps no
     ///   history: with those, one state does not say what the machine's
-    ///   configuration is (use an ``EffectMachine``). It has no ``OnDone`` or
-    ///   ``Always`` clauses either, which a machine takes after the event's
-    ///   step (use a plain ``Machine``).
+    ///   configuration is (use an ``EffectMachine``). So no clause has
+    ///   several targets (`alsoEntering:`), which need regions; a clause
+    ///   with `ignoringHistory: true` enters its target as a plain one
+    ///   does where no state keeps history, and answers as one. It has no
+    ///   ``OnDone`` or ``Always`` clauses either, which a machine takes
+    ///   after the event's step (use a plain ``Machine``).
     /// - Complexity: Two hashes (the state and the event), then as many
     ///   integer look-ups as a machine's decision. For nested states, the
     ///   effects of a clause with a fixed target, joined to the exit and

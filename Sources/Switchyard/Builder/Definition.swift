@@ -85,11 +85,15 @@ public struct Definition<S: StateType, E: EventType, Effect> {
         self.core = DefinitionCore(
             clauses: flattener.clauses, tree: flattener.tree, entryEffects: flattener.entryEffects,
             exitEffects: flattener.exitEffects, finalStates: flattener.finalStates)
-        if !finalStates.isEmpty || !completions.isEmpty {
+        let hasSeveralTargets =
+            clauses.contains { !$0.entering.otherTargets.isEmpty }
+            || completions.contains { !$0.entering.otherTargets.isEmpty }
+        if !finalStates.isEmpty || !completions.isEmpty || hasSeveralTargets {
             // Checked now, by the engine itself, so that a misuse stops with
             // the operator API's own message (a final state with children, a
             // done clause on an atomic state, an eventless clause that would
-            // be taken forever) whatever the definition is later used for.
+            // be taken forever, targets not in different regions of one
+            // parallel state) whatever the definition is later used for.
             _ = makeMachine()
         }
     }
@@ -185,10 +189,17 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
             case .clause(let draft):
                 guard let context else { continue }
                 for side in context.sides {
-                    clauses.append(
-                        Clause(
-                            source: side, event: draft.event, condition: both(groupCondition, draft.condition),
-                            target: draft.target, effects: draft.effects, order: clauses.count))
+                    let clause = Clause(
+                        source: side, event: draft.event, condition: both(groupCondition, draft.condition),
+                        target: draft.target, entering: draft.entering, effects: draft.effects, order: clauses.count)
+                    if !clause.entering.isPlain && !clause.isRoute {
+                        requireFailure(
+                            "On(\(draft.event.name), transitionTo: …\(draft.entering.written)) is written in "
+                                + "\(context.written), a case pattern: such a clause is answered by the definition's route mapping, "
+                                + "which enters one target, through its history; alsoEntering: and ignoringHistory: "
+                                + "need a route, from a state or .any on an event or .any")
+                    }
+                    clauses.append(clause)
                 }
             case .completion(let draft):
                 guard let context else { continue }
@@ -231,15 +242,16 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
             case .any: source = .any
             case .pattern:
                 let clause = CompletionClause<S, Effect>(
-                    kind: draft.kind, source: .any, target: draft.target, condition: nil, effects: [])
+                    kind: draft.kind, source: .any, target: draft.target, entering: draft.entering, condition: nil,
+                    effects: [])
                 requireFailure(
                     "\(clause.written) is written inside \(context.written), a pattern: it becomes a route, "
                         + "which leaves from one state or .any")
             }
             completions.append(
                 CompletionClause(
-                    kind: draft.kind, source: source, target: draft.target, condition: condition,
-                    effects: draft.effects))
+                    kind: draft.kind, source: source, target: draft.target, entering: draft.entering,
+                    condition: condition, effects: draft.effects))
         }
     }
 

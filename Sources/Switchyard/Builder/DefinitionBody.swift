@@ -35,13 +35,18 @@ struct ClauseDraft<S: StateType, E: EventType, Effect> {
     @usableFromInline var event: ClauseSide<E>
     @usableFromInline var condition: ((S, E) -> Bool)?
     @usableFromInline var target: ClauseTarget<S, E, Effect>
+    @usableFromInline var entering: Entering<S>
     @usableFromInline var effects: [Effect]
 
     @inlinable
-    init(event: ClauseSide<E>, target: ClauseTarget<S, E, Effect>, effects: [Effect]) {
+    init(
+        event: ClauseSide<E>, target: ClauseTarget<S, E, Effect>, entering: Entering<S> = Entering(),
+        effects: [Effect]
+    ) {
         self.event = event
         self.condition = nil
         self.target = target
+        self.entering = entering
         self.effects = effects
     }
 }

@@ -246,6 +246,6 @@ extension Clause {
         if case .fixed(let target?) = target {
             to = .some(target)
         }
-        return (event, Transition(fromState: from, toState: to))
+        return (event, entering.transition(from: from, to: to))
     }
 }

@@ -329,7 +329,8 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
 
     /// What a statechart's step emits: the exits' effects, innermost first;
     /// the effects of each clause taken (of this machine's routes), in the
-    /// order the step takes them; the entries' effects, outermost first.
+    /// order written, as the actions of routes run; the entries' effects,
+    /// outermost first.
     @usableFromInline
     func effects(of plan: borrowing StepPlan) -> [Effect] {
         lifecycleEffects.effects(of: plan) { move in

@@ -44,16 +44,19 @@ struct LifecycleEffects<Effect> {
     }
 
     /// What a planned step emits: the effects of the states it exits,
-    /// innermost first; `routeEffects` of each route it takes, in order;
-    /// the effects of the states it enters, outermost first.
+    /// innermost first; `routeEffects` of each route it takes, in the order
+    /// the routes were added, as their actions run; the effects of the
+    /// states it enters, outermost first.
     @inlinable
     func effects(of plan: borrowing StepPlan, taking routeEffects: (StepPlan.Move) -> [Effect]) -> [Effect] {
         var effects: [Effect] = []
         for index in 0..<plan.exits.length {
             effects += exits(of: plan.exits.storage[index])
         }
-        for index in 0..<plan.moves.length {
-            effects += routeEffects(plan.moves.storage[index])
+        var move: Int?
+        while let next = plan.moveAddedNext(after: move) {
+            move = next
+            effects += routeEffects(plan.moves.storage[next])
         }
         for index in 0..<plan.entries.length {
             effects += entries(of: plan.entries.storage[index])

@@ -22,7 +22,15 @@
 /// value (or `.any`), becomes a route, exactly as `from => to` added with
 /// ``Machine/addRoutes(event:transitions:condition:)-(Event<E>,_,Condition?)``; the others are answered by the
 /// definition's route mapping. <doc:DefinitionDSL> says which clause wins when
-/// several could.
+/// several could. Such a route may have several targets, in regions of one
+/// ``Parallel`` state, and may enter a state that keeps history afresh:
+///
+/// ```swift
+/// On(.paste, transitionTo: .boldOn, alsoEntering: .italicOn)  // (.idle => .boldOn).alsoEntering(.italicOn)
+/// On(.reset, transitionTo: .editing, ignoringHistory: true)    // .ignoringHistory(.idle => .editing)
+/// ```
+///
+/// A computed target is one state, entered through its history if it keeps one.
 ///
 /// `View` is the type the closures see the current state as: the state type,
 /// or, inside `From(Loading.self)`, the associated value `Loading`.
@@ -34,10 +42,10 @@ public struct On<S: StateType, E: EventType, Effect, View> {
         self.draft = draft
     }
 
-    /// A clause for `event` going to `target`.
+    /// A clause for `event` going to `target`, entering it as `entering` says.
     @inlinable
-    init(event: ClauseSide<E>, target: S?, effects: [Effect]) {
-        self.init(ClauseDraft(event: event, target: .fixed(target), effects: effects))
+    init(event: ClauseSide<E>, target: S?, entering: Entering<S> = Entering(), effects: [Effect]) {
+        self.init(ClauseDraft(event: event, target: .fixed(target), entering: entering, effects: effects))
     }
 
     /// A clause for `event` whose closure decides, given the state and the
@@ -62,15 +70,35 @@ public struct On<S: StateType, E: EventType, Effect, View> {
 // MARK: - An event value
 
 extension On {
-    /// On `event`, go to `target` and emit `effects`.
+    /// On `event`, go to `target` (and to `otherTargets`, in other regions)
+    /// and emit `effects`.
+    ///
+    /// ```swift
+    /// On(.paste, transitionTo: .boldOn, alsoEntering: .italicOn, emit: .pasted)  // both regions at once
+    /// On(.reset, transitionTo: .editing, ignoringHistory: true)                  // its initial child
+    /// ```
     ///
     /// - Parameters:
     ///   - event: The event.
     ///   - target: Where the machine goes.
+    ///   - otherTargets: Targets in other regions of the parallel state that
+    ///     holds `target`, entered in the same step (SCXML's `target="a b"`);
+    ///     none by default. See ``Transition/alsoEntering(_:)``.
+    ///   - ignoringHistory: Whether `target` is entered by its initial child
+    ///     (or all its regions) even if it keeps history; `false` by default,
+    ///     entering it through its history. See ``Transition/ignoringHistory(_:)``.
     ///   - effects: What the transition emits, in order; none by default.
+    /// - Precondition: The targets lie in different regions of one
+    ///   ``Parallel`` state; the misuse stops, when the definition is made,
+    ///   with ``Transition/alsoEntering(_:)``'s message.
     @inlinable
-    public init(_ event: E, transitionTo target: S, emit effects: Effect...) {
-        self.init(event: .value(event), target: target, effects: effects)
+    public init(
+        _ event: E, transitionTo target: S, alsoEntering otherTargets: S..., ignoringHistory: Bool = false,
+        emit effects: Effect...
+    ) {
+        self.init(
+            event: .value(event), target: target,
+            entering: Entering(otherTargets: otherTargets, ignoresHistory: ignoringHistory), effects: effects)
     }
 
     /// On `event`, stay in the current state and emit `effects`: a successful
@@ -128,15 +156,30 @@ extension On {
 // MARK: - Every event
 
 extension On {
-    /// On every event (`.any`), go to `target` and emit `effects`.
+    /// On every event (`.any`), go to `target` (and to `otherTargets`, in
+    /// other regions) and emit `effects`.
     ///
     /// - Parameters:
     ///   - event: `.any` (or `.some(event)`, the same as the event itself).
     ///   - target: Where the machine goes.
+    ///   - otherTargets: Targets in other regions of the parallel state that
+    ///     holds `target`, entered in the same step (SCXML's `target="a b"`);
+    ///     none by default. See ``Transition/alsoEntering(_:)``.
+    ///   - ignoringHistory: Whether `target` is entered by its initial child
+    ///     (or all its regions) even if it keeps history; `false` by default,
+    ///     entering it through its history. See ``Transition/ignoringHistory(_:)``.
     ///   - effects: What the transition emits, in order; none by default.
+    /// - Precondition: The targets lie in different regions of one
+    ///   ``Parallel`` state; the misuse stops, when the definition is made,
+    ///   with ``Transition/alsoEntering(_:)``'s message.
     @inlinable
-    public init(_ event: Event<E>, transitionTo target: S, emit effects: Effect...) {
-        self.init(event: ClauseSide(event), target: target, effects: effects)
+    public init(
+        _ event: Event<E>, transitionTo target: S, alsoEntering otherTargets: S..., ignoringHistory: Bool = false,
+        emit effects: Effect...
+    ) {
+        self.init(
+            event: ClauseSide(event), target: target,
+            entering: Entering(otherTargets: otherTargets, ignoresHistory: ignoringHistory), effects: effects)
     }
 
     /// On every event (`.any`), stay and emit `effects`.

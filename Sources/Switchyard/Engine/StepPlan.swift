@@ -87,6 +87,26 @@ struct StepPlan {
         move.extras < 0 ? Extras() : extras.storage[Int(move.extras)]
     }
 
+    /// The index of the move whose route was added next after the move at
+    /// `previous` (`nil`: the first), or `nil` after the last: the order in
+    /// which the actions of one step run (SPEC 3.2: in declaration order),
+    /// and an effect machine reports its clauses' effects. Moves of one
+    /// registration (in different machines) keep the order they were chosen in.
+    ///
+    /// - Complexity: O(*m*) in the moves; few, so a selection, with no list to sort.
+    @inlinable
+    func moveAddedNext(after previous: Int?) -> Int? {
+        let last = previous.map { (moves.storage[$0].taken.id, $0) }
+        var next: (id: RegistrationID, index: Int)?
+        for index in 0..<moves.length {
+            let id = moves.storage[index].taken.id
+            if let last, (id, index) <= last { continue }
+            if let chosen = next, chosen <= (id, index) { continue }
+            next = (id, index)
+        }
+        return next?.index
+    }
+
     /// The index of what the step records for `state`, if it records its history.
     @inlinable
     func historyRecord(of state: SymbolCode) -> Int? {

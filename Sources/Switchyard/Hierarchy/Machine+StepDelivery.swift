@@ -85,20 +85,13 @@ extension Machine {
     /// routes were added.
     @inlinable
     func deliverActions(handlers: HandlerTable<S, E>, context: Context) {
-        // Few moves: a selection by registration, one pass per action.
-        var last = RegistrationID(rawValue: 0)
-        while true {
-            var next: (id: RegistrationID, action: Int32)?
-            for index in 0..<plan.moves.length {
-                let move = plan.moves.storage[index]
-                let action = plan.extras(of: move).action
-                if action >= 0, move.taken.id > last, next.map({ move.taken.id < $0.id }) ?? true {
-                    next = (move.taken.id, action)
-                }
+        var index: Int?
+        while let next = plan.moveAddedNext(after: index) {
+            index = next
+            let action = plan.extras(of: plan.moves.storage[next]).action
+            if action >= 0 {
+                invoke(handlers.storage[action], context)
             }
-            guard let next else { return }
-            last = next.id
-            invoke(handlers.storage[next.action], context)
         }
     }
 
