@@ -30,7 +30,9 @@ extension Machine {
             deliverPlannedStep(
                 kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
         }
-        let isSettled = mayContinue(after: chart) ? settle(chart: chart, nesting: nesting, reading: reading) : true
+        let isSettled =
+            mayContinue(after: chart, nesting: nesting)
+            ? settle(chart: chart, nesting: nesting, reading: reading) : true
         endStep()
         return isSettled
     }
@@ -62,7 +64,7 @@ extension Machine {
                 userInfo: userInfo, nesting: nesting)
         }
         if plan.hasActions {
-            deliverActions(handlers: handlers, context: context)
+            deliverActions(handlers: handlers, context: context, event: event, userInfo: userInfo, nesting: nesting)
         }
         chart.apply(&plan)
         nesting.commitStates()
@@ -80,24 +82,37 @@ extension Machine {
         }
     }
 
-    /// Runs the actions of the routes the step takes, in the order the
-    /// routes were added.
+    /// Runs the actions of the routes the step takes: the root's first, then
+    /// each nested machine's in the order the machines were nested, each
+    /// machine's in the order its routes were added. A nested machine's
+    /// action is told its own states, as its handlers are.
     @inlinable
-    func deliverActions(handlers: HandlerTable<S, E>, context: Context) {
-        // Few moves: a selection by registration, one pass per action.
-        var last = RegistrationID(rawValue: 0)
+    func deliverActions(
+        handlers: HandlerTable<S, E>, context: Context, event: BorrowedEvent?, userInfo: UserInfoBox?,
+        nesting: Nesting
+    ) {
+        // Few moves: a selection by machine, then registration, one pass per action.
+        var last: (member: UInt32, id: UInt64)?
         while true {
-            var next: (id: RegistrationID, action: Int32)?
+            var next: (member: UInt32, id: UInt64, action: Int32)?
             for index in 0..<plan.moves.length {
                 let move = plan.moves.storage[index]
                 let action = plan.extras(of: move).action
-                if action >= 0, move.taken.id > last, next.map({ move.taken.id < $0.id }) ?? true {
-                    next = (move.taken.id, action)
+                let key = (member: move.member, id: move.taken.id.rawValue)
+                guard action >= 0, last.map({ $0 < key }) ?? true else { continue }
+                if next.map({ key < ($0.member, $0.id) }) ?? true {
+                    next = (key.member, key.id, action)
                 }
             }
             guard let next else { return }
-            last = next.id
-            invoke(handlers.storage[next.action], context)
+            last = (next.member, next.id)
+            if next.member == 0 {
+                invoke(handlers.storage[next.action], context)
+            } else {
+                let member = Int(next.member)
+                let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
+                nesting.withAccess(of: member) { $0.handlers.deliverAction(next.action, facts) }
+            }
         }
     }
 
