@@ -81,8 +81,12 @@ extension Machine {
     func declareFinal(_ code: SymbolCode, of member: Int) {
         // Composed first, so that a composition pending does not drop the mark.
         prepareChart()
-        let access = uncheckedNesting.members[member].access
+        let nesting = uncheckedNesting
+        let access = nesting.members[member].access
         let describe: (SymbolCode) -> String = { access?.naming.describe($0) ?? self.name(of: $0) }
+        require(
+            !nesting.hosts(code, in: member),
+            "\(describe(code)) has a machine nested in it; a final state has no children")
         requireInactive([code], of: member, describe: describe)
         changeDeclaredTree(of: member) { $0.setFinal(code, names: describe) }
     }

@@ -293,6 +293,18 @@ private enum Shape: StateType {
         #expect(message(of: result).contains("a is active: the tree under an active state cannot change"))
     }
 
+    @Test func makingAStateThatHostsAMachineFinalStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let parent = Machine<Shape, NoEvent>(state: .idle)
+            let child = Machine<Tree, NoEvent>(state: .a)
+            let grandchild = Machine<Shape, NoEvent>(state: .idle)
+            parent.nest(child, under: .job)
+            child.nest(grandchild, under: .b)
+            child.addFinalState(.b)
+        }
+        #expect(message(of: result).contains("b has a machine nested in it; a final state has no children"))
+    }
+
     @Test func aDoneRouteOnANestedMachinesAtomicStateStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let parent = Machine<Shape, NoEvent>(state: .idle)
