@@ -36,19 +36,24 @@ extension Machine {
     /// first), keeps its configuration for reading, and refuses every later
     /// request with ``TransitionError/Reason/finished``.
     ///
+    /// On a machine nested in another (see ``nest(_:under:as:)``), a final
+    /// top-level state completes the state the machine is nested in, and the
+    /// hierarchy's root is the machine that finishes.
+    ///
     /// - Parameter state: An atomic state: it may not have children or
     ///   regions, now or later, and may not be a region itself.
-    /// - Precondition: Once the machine has begun, `state` is not active.
+    /// - Precondition: Once the machine (or the hierarchy it is nested in)
+    ///   has begun, `state` is not active.
     public func addFinalState(_ state: S) {
         let code = internedCode(of: state)
         ensureChart()
-        require(
-            nestingLink == nil,
-            "\(state) cannot be made final through a nested machine yet; declare final states before nesting it")
-        // Composed first, so that a composition pending does not drop the mark.
-        prepareChart()
-        requireInactive([code], of: 0, describe: name(of:))
-        changeDeclaredTree(of: 0) { $0.setFinal(code, names: name(of:)) }
+        if let link = nestingLink {
+            // Its own declarations, then the hierarchy's.
+            chart!.tree.setFinal(code, names: name(of:))
+            link.setFinal(link.member, code)
+            return
+        }
+        declareFinal(code, of: 0)
     }
 
     /// Whether the machine has entered a top-level final state (see
@@ -74,7 +79,9 @@ extension Machine {
     ///
     /// A route added with ``addRoute(_:condition:)-(_,Condition?)`` is not eventless: it is
     /// the route a state request (`machine <- .b`) takes, as in SwiftState.
-    /// A cycle of eventless routes whose conditions keep holding is cut
+    /// A nested machine's eventless routes are taken by the hierarchy's
+    /// macrostep, asked as its event routes are (innermost machine first on
+    /// each state). A cycle of eventless routes whose conditions keep holding is cut
     /// after ``internalStepLimit`` steps, and the request that led to it
     /// fails with ``TransitionError/Reason/unsettled``.
     ///
@@ -93,7 +100,6 @@ extension Machine {
     public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
         -> Disposable
     {
-        requireRoot(for: transition)
         if condition == nil {
             requireSettles(transition)
         }
@@ -113,11 +119,14 @@ extension Machine {
     /// The completion is offered after the step that caused it and before
     /// any later request; the source's done routes are tried in the order
     /// they were added, and the first whose condition holds is taken, as
-    /// one step with the usual exits, handlers and entries.
+    /// one step with the usual exits, handlers and entries. In a hierarchy
+    /// of nested machines, the done routes of each machine that names the
+    /// source are tried, innermost machine first.
     ///
     /// - Parameters:
     ///   - transition: From the state whose completion the route reacts to,
-    ///     which must have children or regions, to the target (`.any` stays).
+    ///     which must have children or regions (or a machine nested in it),
+    ///     to the target (`.any` stays).
     ///   - condition: What must hold; `nil` always allows it. The context's
     ///     event is `nil`.
     ///   - action: Runs when the route is taken (see
@@ -127,16 +136,11 @@ extension Machine {
     public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
         -> Disposable
     {
-        requireRoot(for: transition)
         let source = transition.fromState.rawValue
         require(source != nil, "a done route reacts to one state being done; .any => \(transition.toState) names none")
         ensureChart()
         let code = routes.code(of: source!)
-        var kind = StateTree.Kind.atomic
-        if code.isConcrete {
-            prepareChart()
-            kind = uncheckedChart.tree.kind(of: uncheckedNesting.node(of: code, in: 0, chart: uncheckedChart))
-        }
+        let kind = nestingLink.map { $0.kind($0.member, code) } ?? composedKind(of: code, in: 0)
         require(
             kind != .atomic,
             "\(source!) has no children or regions, so it is never done: declare its children (and a final one) before its done routes"
@@ -158,18 +162,10 @@ extension Machine {
         let node = routes.addRoute(
             reservedEvent: eventCode, transition,
             guarded: .of(transition, condition: condition, action: registered?.node ?? -1), id: id)
+        nestingLink?.noteRoutes(eventCode)
         let route = registration(id, at: node, in: .eventRoute)
         guard let registered else { return route }
         return combine([route, registered.disposable])
-    }
-
-    /// Stops on an eventless or done route added to a nested machine, which
-    /// its root would never take.
-    func requireRoot(for transition: Transition<S>) {
-        require(
-            nestingLink == nil,
-            "\(transition) cannot be added to a nested machine yet: eventless and done routes are taken by the machine it is nested in; add it there"
-        )
     }
 
     /// Stops on an eventless route without condition that would be taken
@@ -206,9 +202,17 @@ extension Machine {
     /// Whether the step just taken may lead to more: an eventless route to
     /// try, a completion to offer, or a finish to deliver.
     @inlinable
-    func mayContinue(after chart: Statechart) -> Bool {
+    func mayContinue(after chart: Statechart, nesting: Nesting) -> Bool {
         chart.completionsRead < chart.completions.length || chart.isFinished
-            || routes.hasRoutes(reservedEvent: .eventless)
+            || hasRoutes(reservedEvent: .eventless, nesting: nesting)
+    }
+
+    /// Whether some machine of the hierarchy may have routes under the
+    /// reserved code `eventCode` (eventless or done): the root's table
+    /// counts its own, the hierarchy notes its members'.
+    @inlinable
+    func hasRoutes(reservedEvent eventCode: SymbolCode, nesting: Nesting) -> Bool {
+        routes.hasRoutes(reservedEvent: eventCode) || nesting.membersMayHaveRoutes(reservedEvent: eventCode)
     }
 
     /// Takes eventless routes until none is enabled, then offers the next
@@ -223,7 +227,7 @@ extension Machine {
     func settle(chart: Statechart, nesting: Nesting, reading: StepReader) -> Bool {
         var steps = 0
         while !chart.isFinished {
-            if routes.hasRoutes(reservedEvent: .eventless) {
+            if hasRoutes(reservedEvent: .eventless, nesting: nesting) {
                 _ = chooseMoves(
                     event: nil, eventCode: .eventless, member: 0, userInfo: nil, chart: chart, nesting: nesting,
                     into: &plan)
@@ -254,23 +258,22 @@ extension Machine {
     }
 
     /// Fills `plan` with the move of the first done route of `state` whose
-    /// condition holds, if `state` is still active.
+    /// condition holds, if `state` is still active: asked of each machine
+    /// that names it, innermost first, the root last.
     @inlinable
     func chooseDoneMove(of state: SymbolCode, chart: Statechart, nesting: Nesting) {
         plan.reset()
-        guard routes.hasRoutes(reservedEvent: .done), chart.configuration.isActive(state),
-            nesting.isNamedByRoot(state)
-        else { return }
+        guard hasRoutes(reservedEvent: .done, nesting: nesting), chart.configuration.isActive(state) else { return }
         // A local copy: conditions may change the machine.
         let routes = self.routes
         var refusal: Refusal?
         decisionDepth += 1
         defer { decisionDepth -= 1 }
-        if let route = routes.firstRoute(
-            in: .done, state, event: nil, current: currentState, userInfo: nil, refusal: &refusal)
+        if let move = firstMove(
+            event: nil, eventCode: .done, on: state, routes: routes, current: currentState, userInfo: nil,
+            chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
         {
-            chart.choose(
-                rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan), into: &plan)
+            chart.choose(move, into: &plan)
         }
     }
 

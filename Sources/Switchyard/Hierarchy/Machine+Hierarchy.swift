@@ -76,6 +76,31 @@ extension Machine {
         }
     }
 
+    /// Makes `member`'s state `code` final.
+    @usableFromInline
+    func declareFinal(_ code: SymbolCode, of member: Int) {
+        // Composed first, so that a composition pending does not drop the mark.
+        prepareChart()
+        let nesting = uncheckedNesting
+        let access = nesting.members[member].access
+        let describe: (SymbolCode) -> String = { access?.naming.describe($0) ?? self.name(of: $0) }
+        require(
+            !nesting.hosts(code, in: member),
+            "\(describe(code)) has a machine nested in it; a final state has no children")
+        requireInactive([code], of: member, describe: describe)
+        changeDeclaredTree(of: member) { $0.setFinal(code, names: describe) }
+    }
+
+    /// The kind of `member`'s state `code` in the hierarchy's tree, where a
+    /// state with a machine nested in it has children.
+    @usableFromInline
+    func composedKind(of code: SymbolCode, in member: Int) -> StateTree.Kind {
+        guard code.isConcrete else { return .atomic }
+        prepareChart()
+        let node = uncheckedNesting.node(of: code, in: member, chart: uncheckedChart)
+        return node == .unknown ? .atomic : uncheckedChart.tree.kind(of: node)
+    }
+
     /// Changes what `member` declares: the statechart's own tree while the
     /// hierarchy is one machine (see ``Nesting/Member/tree``), else the
     /// member's tree, which the hierarchy composes again before its next step.
@@ -133,7 +158,7 @@ extension Machine {
                 nesting: nesting)
         }
         chart.noteInitialCompletions()
-        if mayContinue(after: chart) {
+        if mayContinue(after: chart, nesting: nesting) {
             _ = settle(chart: chart, nesting: nesting, reading: readingSteps)
         }
         endStep()

@@ -77,10 +77,6 @@ extension Machine {
             "this Machine<\(C.self), \(CE.self)> is already nested in another machine; a machine can be nested in one place only"
         )
         require(
-            !child.routes.hasRoutes(reservedEvent: .eventless) && !child.routes.hasRoutes(reservedEvent: .done),
-            "this Machine<\(C.self), \(CE.self)> has eventless or done routes, which a nested machine cannot take yet; add them to the machine it is nested in"
-        )
-        require(
             rootIdentity != ObjectIdentifier(child),
             "cannot nest a machine in a machine nested inside it: the hierarchy would be a cycle")
         if let host {
@@ -318,6 +314,9 @@ extension Machine {
             setHistory: { member, kind, code, fallback in
                 root.withObject { $0.setNestedHistory(member: member, kind: kind, code: code, default: fallback) }
             },
+            setFinal: { member, code in root.withObject { $0.declareFinal(code, of: member) } },
+            kind: { member, code in root.withObject { $0.composedKind(of: code, in: member) } },
+            noteRoutes: { eventCode in root.withObject { $0.nesting!.noteMemberRoutes(reservedEvent: eventCode) } },
             addMember: { nested in root.withObject { $0.addNestedMember(nested) } },
             hasBegun: { root.withObject { $0.chart!.hasBegun } },
             isBusy: { root.withObject { $0.isStepping || $0.decisionDepth > 0 } },
@@ -392,8 +391,19 @@ extension Machine {
         return MemberAccess.Routes(
             hasEvents: hasEvents,
             eventCode: { event in machine.withObject { $0.routes.code(of: event.load(as: E.self)) } },
-            firstEventRoute: { event, eventCode, state, current, userInfo, refusal in
+            firstRoute: { event, eventCode, state, current, userInfo, refusal in
                 machine.withObject { machine in
+                    guard let event else {
+                        // An eventless or a done route: of the reserved code alone, not of `.any` event.
+                        guard machine.routes.hasRoutes(reservedEvent: eventCode) else { return nil }
+                        let routes = machine.routes
+                        guard
+                            let route = routes.firstRoute(
+                                in: eventCode, state, event: nil, current: routes.storage.states.value(of: current),
+                                userInfo: userInfo, refusal: &refusal)
+                        else { return nil }
+                        return MemberRoute(route)
+                    }
                     // Most of the states a walk asks have no route: answered
                     // without taking a copy of the table.
                     guard machine.routes.hasEventRoutes(code: eventCode, on: state) else { return nil }
@@ -403,10 +413,14 @@ extension Machine {
                             event: event.load(as: E.self), code: eventCode, on: state,
                             current: routes.storage.states.value(of: current), userInfo: userInfo, refusal: &refusal)
                     else { return nil }
-                    return (
-                        id: route.id, target: route.target == nil ? .wildcard : route.targetCode,
-                        isLocal: route.isLocal
-                    )
+                    return MemberRoute(route)
+                }
+            },
+            hasRoutes: { eventCode in machine.withObject { $0.routes.hasRoutes(reservedEvent: eventCode) } },
+            extras: { node in
+                machine.withObject { machine in
+                    let guarded = machine.routes.guardOfEventRoute(at: node)
+                    return (guarded.ignoresHistory, guarded.otherTargets, guarded.action)
                 }
             },
             firstStateRoute: { state, target, current, userInfo, refusal in
@@ -417,7 +431,7 @@ extension Machine {
                             on: state, to: machine.value(of: target), code: target,
                             current: machine.value(of: current), userInfo: userInfo, refusal: &refusal)
                     else { return nil }
-                    return (id: route.id, target: target, isLocal: route.isLocal)
+                    return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
                 }
             },
             someEventRoute: { event, eventCode, state, current, target, userInfo in
@@ -496,6 +510,13 @@ extension Machine {
                             kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
                         ) { machine.invoke($0, context) }
                     }
+                }
+            },
+            deliverAction: { node, facts in
+                machine.withObject { machine in
+                    let handlers = machine.handlers
+                    let context = machine.context(of: facts)
+                    machine.delivering { machine.invoke(handlers.storage[node], context) }
                 }
             })
     }

@@ -117,24 +117,30 @@ extension Machine {
             return
         }
         ensureChart()
-        require(
-            nestingLink == nil,
-            "the route \(transition) has several targets; add it to the machine this one is nested in")
-        prepareChart()
-        let chart = uncheckedChart
-        let nesting = uncheckedNesting
         let targets = [first] + transition.otherTargets
-        let nodes = targets.map { nesting.node(of: internedCode(of: $0), in: 0, chart: chart) }
+        let codes = targets.map(internedCode(of:))
+        let nodes: [SymbolCode]
+        if nestingLink != nil {
+            // A nested machine's parallel states are its own declarations,
+            // grafted whole into the hierarchy: checked there, in its codes.
+            nodes = codes
+        } else {
+            prepareChart()
+            let nesting = uncheckedNesting
+            nodes = codes.map { nesting.node(of: $0, in: 0, chart: uncheckedChart) }
+        }
+        let chart = uncheckedChart
         chart.tree.layOutIfNeeded()
+        let tree = chart.tree
         for (index, node) in nodes.enumerated() {
             for (otherIndex, other) in nodes.enumerated() where otherIndex > index {
-                var common = chart.tree.parent(of: node)
-                while common != .wildcard, !chart.tree.isDescendant(other, of: common) {
-                    common = chart.tree.parent(of: common)
+                var common = tree.parent(of: node)
+                while common != .wildcard, !tree.isDescendant(other, of: common) {
+                    common = tree.parent(of: common)
                 }
                 require(
-                    !chart.tree.isWithin(node, other) && !chart.tree.isWithin(other, node)
-                        && chart.tree.kind(of: common) == .parallel && common != .wildcard,
+                    !tree.isWithin(node, other) && !tree.isWithin(other, node)
+                        && tree.kind(of: common) == .parallel && common != .wildcard,
                     "the targets \(targets[index]) and \(targets[otherIndex]) of \(transition) are not in different regions of one parallel state; declare the regions first"
                 )
             }

@@ -30,7 +30,9 @@ extension Machine {
             deliverPlannedStep(
                 kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
         }
-        let isSettled = mayContinue(after: chart) ? settle(chart: chart, nesting: nesting, reading: reading) : true
+        let isSettled =
+            mayContinue(after: chart, nesting: nesting)
+            ? settle(chart: chart, nesting: nesting, reading: reading) : true
         endStep()
         return isSettled
     }
@@ -62,7 +64,7 @@ extension Machine {
                 userInfo: userInfo, nesting: nesting)
         }
         if plan.hasActions {
-            deliverActions(handlers: handlers, context: context)
+            deliverActions(handlers: handlers, context: context, event: event, userInfo: userInfo, nesting: nesting)
         }
         chart.apply(&plan)
         nesting.commitStates()
@@ -81,16 +83,27 @@ extension Machine {
         }
     }
 
-    /// Runs the actions of the routes the step takes, in the order the
-    /// routes were added.
+    /// Runs the actions of the routes the step takes: the root's first, then
+    /// each nested machine's in the order the machines were nested, each
+    /// machine's in the order its routes were added. A nested machine's
+    /// action is told its own states, as its handlers are.
     @inlinable
-    func deliverActions(handlers: HandlerTable<S, E>, context: Context) {
+    func deliverActions(
+        handlers: HandlerTable<S, E>, context: Context, event: BorrowedEvent?, userInfo: UserInfoBox?,
+        nesting: Nesting
+    ) {
         var index: Int?
         while let next = plan.moveAddedNext(after: index) {
             index = next
-            let action = plan.extras(of: plan.moves.storage[next]).action
-            if action >= 0 {
+            let move = plan.moves.storage[next]
+            let action = plan.extras(of: move).action
+            guard action >= 0 else { continue }
+            if move.member == 0 {
                 invoke(handlers.storage[action], context)
+            } else {
+                let member = Int(move.member)
+                let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
+                nesting.withAccess(of: member) { $0.handlers.deliverAction(action, facts) }
             }
         }
     }

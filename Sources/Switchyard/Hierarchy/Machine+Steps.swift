@@ -229,8 +229,10 @@ extension Machine {
         return refusal
     }
 
-    /// The move along the first route of `event` on `node`: asked of each
-    /// machine that names the node, innermost first, the root last.
+    /// The move along the first route of `event` on `node` (`nil`: the
+    /// first route kept under the reserved code `eventCode`, an eventless or
+    /// a done route): asked of each machine that names the node, innermost
+    /// first, the root last.
     @inlinable
     func firstMove(
         event: BorrowedEvent?, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
@@ -239,24 +241,23 @@ extension Machine {
         // Names read in place, and closures called unretained: each copy
         // would cost a retain and a release.
         var position = 0
-        while Int(node) < nesting.names.count, position < nesting.names[Int(node)].count {
+        let asksMembers = event != nil || nesting.membersMayHaveRoutes(reservedEvent: eventCode)
+        while asksMembers, Int(node) < nesting.names.count, position < nesting.names[Int(node)].count {
             let name = nesting.names[Int(node)][position]
             position += 1
-            // Nested machines' eventless routes are not asked yet.
-            guard let event else { break }
             let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
+                let current = nesting.memberStates[name.member].current
+                guard let event else {
+                    return access.routes.firstRoute(nil, eventCode, name.code, current, userInfo, &refusal)
+                }
                 guard access.routes.hasEvents else { return nil }
-                return access.routes.firstEventRoute(
-                    event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
-                    nesting.memberStates[name.member].current, userInfo, &refusal)
+                return access.routes.firstRoute(
+                    event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code, current,
+                    userInfo, &refusal)
             }
             guard let route else { continue }
-            let target =
-                route.target == .wildcard ? .wildcard : nesting.node(of: route.target, in: name.member, chart: chart)
-            var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
-            move.taken = TakenRoute(id: route.id)
-            move.member = UInt32(name.member)
-            return move
+            return memberMove(
+                along: route, from: node, member: name.member, chart: chart, nesting: nesting, plan: &plan)
         }
         guard node == .wildcard || nesting.isNamedByRoot(node) else { return nil }
         let route =
@@ -266,7 +267,7 @@ extension Machine {
                     refusal: &refusal)
             } else {
                 routes.firstRoute(
-                    in: .eventless, node, event: nil, current: current, userInfo: userInfo, refusal: &refusal)
+                    in: eventCode, node, event: nil, current: current, userInfo: userInfo, refusal: &refusal)
             }
         guard let route else { return nil }
         return rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan)
@@ -290,28 +291,59 @@ extension Machine {
         return move
     }
 
-    /// Lists in `plan` what `move` along `route` does besides moving to one
-    /// target, as the route's guard says.
+    /// Lists in `plan` what `move` along the root's `route` does besides
+    /// moving to one target, as the route's guard says.
     @usableFromInline
     func addExtras(
         of route: SelectedRoute<S>, routes: RouteTable<S, E>, chart: Statechart, nesting: Nesting,
         to move: inout StepPlan.Move, in plan: inout StepPlan
     ) {
         let guarded = routes.guardOfEventRoute(at: route.node)
-        require(plan.extras.length < Int(Int16.max), "one step takes more than \(Int16.max) routes")
-        var extras = StepPlan.Extras()
-        extras.ignoresHistory = guarded.ignoresHistory
-        extras.action = guarded.action
-        let start = plan.otherTargets.length
-        for code in guarded.otherTargets {
-            plan.otherTargets.append(nesting.node(of: code, in: 0, chart: chart))
+        addExtras(
+            (guarded.ignoresHistory, guarded.otherTargets, guarded.action), of: 0, chart: chart, nesting: nesting,
+            to: &move, in: &plan)
+    }
+
+    /// The move from `node` along `member`'s `route`, its targets nodes of
+    /// the hierarchy; what else it does, if anything, goes into `plan`.
+    @inlinable
+    func memberMove(
+        along route: MemberRoute, from node: SymbolCode, member: Int, chart: Statechart, nesting: Nesting,
+        plan: inout StepPlan
+    ) -> StepPlan.Move {
+        let target = route.target == .wildcard ? .wildcard : nesting.node(of: route.target, in: member, chart: chart)
+        var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
+        move.taken = TakenRoute(id: route.id)
+        move.member = UInt32(member)
+        if route.hasExtras {
+            let extras = nesting.withAccess(of: member) { $0.routes.extras(route.node) }
+            addExtras(extras, of: member, chart: chart, nesting: nesting, to: &move, in: &plan)
         }
-        extras.otherTargets = start..<plan.otherTargets.length
-        if extras.action >= 0 {
+        return move
+    }
+
+    /// Lists in `plan` what `move` along a route of `member` does besides
+    /// moving to one target, as the route's guard says (`extras`, in the
+    /// member's codes).
+    @usableFromInline
+    func addExtras(
+        _ extras: RouteExtras, of member: Int, chart: Statechart, nesting: Nesting, to move: inout StepPlan.Move,
+        in plan: inout StepPlan
+    ) {
+        require(plan.extras.length < Int(Int16.max), "one step takes more than \(Int16.max) routes")
+        var planned = StepPlan.Extras()
+        planned.ignoresHistory = extras.ignoresHistory
+        planned.action = extras.action
+        let start = plan.otherTargets.length
+        for code in extras.otherTargets {
+            plan.otherTargets.append(nesting.node(of: code, in: member, chart: chart))
+        }
+        planned.otherTargets = start..<plan.otherTargets.length
+        if planned.action >= 0 {
             plan.hasActions = true
         }
         move.extras = Int16(plan.extras.length)
-        plan.extras.append(extras)
+        plan.extras.append(planned)
     }
 
     /// Fills `plan` with the move `member`'s route mappings name for `event`
@@ -437,7 +469,7 @@ extension Machine {
             let route = routes.firstRoute(
                 on: node, to: rootTarget, code: target, current: current, userInfo: userInfo, refusal: &refusal)
         else { return nil }
-        return (id: route.id, target: target, isLocal: route.isLocal)
+        return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
     }
 
     /// Whether `member`'s route mappings allow a request for the node `target`.

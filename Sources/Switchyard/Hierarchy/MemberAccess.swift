@@ -46,12 +46,18 @@ final class MemberAccess {
         /// The code of the root's event in the machine's tables.
         @usableFromInline let eventCode: (BorrowedEvent) -> SymbolCode
         /// The first route of the event on a code (conditions told the
-        /// machine's state `current`).
-        @usableFromInline let firstEventRoute:
+        /// machine's state `current`); without an event, the first route kept
+        /// under the reserved code (an eventless or a done route).
+        @usableFromInline let firstRoute:
             (
-                _ event: BorrowedEvent, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
+                _ event: BorrowedEvent?, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
                 _ userInfo: UserInfoBox?, _ refusal: inout Refusal?
             ) -> MemberRoute?
+        /// Whether the machine has routes under a reserved code (eventless or done).
+        @usableFromInline let hasRoutes: (_ reservedEvent: SymbolCode) -> Bool
+        /// What the event route at a node does besides moving to one target
+        /// (see ``MemberRoute/hasExtras``).
+        @usableFromInline let extras: (_ node: Int32) -> RouteExtras
         /// The first route from a code to a target.
         @usableFromInline let firstStateRoute:
             (
@@ -78,9 +84,10 @@ final class MemberAccess {
         @usableFromInline
         init(
             hasEvents: Bool, eventCode: @escaping (BorrowedEvent) -> SymbolCode,
-            firstEventRoute:
-                @escaping (BorrowedEvent, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) ->
+            firstRoute:
+                @escaping (BorrowedEvent?, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) ->
                 MemberRoute?,
+            hasRoutes: @escaping (SymbolCode) -> Bool, extras: @escaping (Int32) -> RouteExtras,
             firstStateRoute:
                 @escaping (SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) -> MemberRoute?,
             someEventRoute:
@@ -90,7 +97,9 @@ final class MemberAccess {
         ) {
             self.hasEvents = hasEvents
             self.eventCode = eventCode
-            self.firstEventRoute = firstEventRoute
+            self.firstRoute = firstRoute
+            self.hasRoutes = hasRoutes
+            self.extras = extras
             self.firstStateRoute = firstStateRoute
             self.someEventRoute = someEventRoute
             self.mappedTarget = mappedTarget
@@ -119,6 +128,8 @@ final class MemberAccess {
             ) -> Void
         /// Runs its error handlers.
         @usableFromInline let deliverError: (StepFacts) -> Void
+        /// Runs the route action at a node of its handler table.
+        @usableFromInline let deliverAction: (_ node: Int32, _ facts: StepFacts) -> Void
 
         @usableFromInline
         init(
@@ -127,13 +138,15 @@ final class MemberAccess {
             transitionInterest: @escaping (DeliveryKind, SymbolCode) -> (hears: Bool, matchesStates: Bool),
             deliverTransition:
                 @escaping (DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts) ->
-                Void, deliverError: @escaping (StepFacts) -> Void
+                Void, deliverError: @escaping (StepFacts) -> Void,
+            deliverAction: @escaping (Int32, StepFacts) -> Void
         ) {
             self.setCurrent = setCurrent
             self.deliverLifecycle = deliverLifecycle
             self.transitionInterest = transitionInterest
             self.deliverTransition = deliverTransition
             self.deliverError = deliverError
+            self.deliverAction = deliverAction
         }
     }
 

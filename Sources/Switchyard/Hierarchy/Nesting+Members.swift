@@ -74,6 +74,9 @@ extension Nesting {
             }
         }
         members[index].initialNode = node(of: initial, in: index, chart: chart)
+        for eventCode in [SymbolCode.eventless, .done] where access.routes.hasRoutes(eventCode) {
+            noteMemberRoutes(reservedEvent: eventCode)
+        }
         return index
     }
 

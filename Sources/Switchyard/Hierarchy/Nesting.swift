@@ -77,6 +77,15 @@ final class Nesting {
     /// Root codes up to this one have been offered to the machines nested
     /// through an enum case, which may claim them.
     @exclusivity(unchecked) @usableFromInline var syncedRoot = 0
+    /// Whether some nested machine may have eventless routes, or done
+    /// routes (the root's own are counted by its route table): set when a
+    /// machine that has some is nested or a nested machine adds one
+    /// (``noteMemberRoutes(reservedEvent:)``, the one place), never cleared.
+    /// A hierarchy whose members never had any asks them nothing for a
+    /// macrostep; one whose member disposed its last asks a member that
+    /// answers at once.
+    @exclusivity(unchecked) @usableFromInline var membersHaveEventlessRoutes = false
+    @exclusivity(unchecked) @usableFromInline var membersHaveDoneRoutes = false
     /// History that nested machines recorded before they were nested, by node.
     @exclusivity(unchecked) @usableFromInline var carriedHistory: [(SymbolCode, [SymbolCode])] = []
 
@@ -154,6 +163,24 @@ final class Nesting {
     @inline(__always)
     func withAccess<Result>(of member: Int, _ body: (MemberAccess) -> Result) -> Result {
         accesses[member]!.withObject(body)
+    }
+
+    /// Whether some nested machine may have routes under the reserved code
+    /// `eventCode` (eventless or done; see ``membersHaveEventlessRoutes``).
+    @inlinable
+    func membersMayHaveRoutes(reservedEvent eventCode: SymbolCode) -> Bool {
+        eventCode == .eventless ? membersHaveEventlessRoutes : membersHaveDoneRoutes
+    }
+
+    /// Records that a nested machine has routes under the reserved code
+    /// `eventCode` (eventless or done).
+    @usableFromInline
+    func noteMemberRoutes(reservedEvent eventCode: SymbolCode) {
+        if eventCode == .eventless {
+            membersHaveEventlessRoutes = true
+        } else {
+            membersHaveDoneRoutes = true
+        }
     }
 
     // MARK: Names

@@ -32,6 +32,14 @@ final class NestingLink {
             -> Void
     @usableFromInline let setHistory:
         (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode, _ fallback: SymbolCode?) -> Void
+    /// Makes a state of the member final.
+    @usableFromInline let setFinal: (_ member: Int, _ code: SymbolCode) -> Void
+    /// The kind of a state of the member in the hierarchy's tree, where a
+    /// state with a machine nested in it has children.
+    @usableFromInline let kind: (_ member: Int, _ code: SymbolCode) -> StateTree.Kind
+    /// Tells the root that the member has routes under a reserved code
+    /// (eventless or done), which its macrostep must ask it for.
+    @usableFromInline let noteRoutes: (_ reservedEvent: SymbolCode) -> Void
     /// Adds a machine nested in a member; returns its link.
     @usableFromInline let addMember: (_ nested: NestedMachine) -> NestingLink
     /// Whether the root has begun, and whether it is taking or deciding a step.
@@ -52,7 +60,9 @@ final class NestingLink {
         recordedHistory: @escaping (Int, SymbolCode) -> [SymbolCode],
         declare: @escaping (Int, [SymbolCode], SymbolCode, StateTree.Kind, SymbolCode?) -> Void,
         setHistory: @escaping (Int, HistoryKind, SymbolCode, SymbolCode?) -> Void,
-        addMember: @escaping (NestedMachine) -> NestingLink, hasBegun: @escaping () -> Bool,
+        setFinal: @escaping (Int, SymbolCode) -> Void, kind: @escaping (Int, SymbolCode) -> StateTree.Kind,
+        noteRoutes: @escaping (SymbolCode) -> Void, addMember: @escaping (NestedMachine) -> NestingLink,
+        hasBegun: @escaping () -> Bool,
         isBusy: @escaping () -> Bool, isFinished: @escaping () -> Bool
     ) {
         self.member = member
@@ -68,6 +78,9 @@ final class NestingLink {
         self.recordedHistory = recordedHistory
         self.declare = declare
         self.setHistory = setHistory
+        self.setFinal = setFinal
+        self.kind = kind
+        self.noteRoutes = noteRoutes
         self.addMember = addMember
         self.hasBegun = hasBegun
         self.isBusy = isBusy

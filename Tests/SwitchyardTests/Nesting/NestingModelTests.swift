@@ -9,6 +9,10 @@ import Testing
 // nested machine that no parallel state encloses). After every request they
 // must agree on whether it moved, on the handlers it ran (exits, the
 // transition, entries) and on every machine's active states and state.
+// Machines have eventless routes too, some added after nesting, whose
+// conditions read gates the test opens before each request (each machine its
+// own copy) and some routes' actions close: the macrostep that follows each step (cut at the step limit when the gates
+// make a cycle) must agree as well.
 //
 // Replay one seed, printing every step:
 //     SWITCHYARD_NESTING_SEED=17 swift test --filter NestingModelTests
@@ -94,6 +98,11 @@ private struct MachinePlan {
     /// Routes in registration order; `from` nil is `.any`. A target is a state
     /// of this machine or, through enum cases, of a machine nested in it.
     var routes: [(event: Ev?, from: Int?, to: Target)] = []
+    /// Eventless routes in registration order, each taken while its gate
+    /// is open, and closing it (an action) when `closes`; added after the
+    /// machine is nested when `eventlessAfterNesting`.
+    var eventless: [(from: Int, to: Target, gate: Int, closes: Bool)] = []
+    var eventlessAfterNesting = false
 }
 
 private struct Target {
@@ -156,6 +165,17 @@ private struct HierarchyPlan {
         }
         nestingOrder = Array(1..<count)
         random.shuffle(&nestingOrder)
+        // Drawn last, so that the seeds that once failed still make the
+        // hierarchies they made then.
+        for index in machines.indices {
+            let targets = names(in: index)
+            for _ in 0..<random.int(in: 0...2) {
+                let from = random.int(in: 0...(machines[index].stateCount - 1))
+                machines[index].eventless.append(
+                    (from, random.element(of: targets), random.int(in: 0...2), random.chance(percent: 60)))
+            }
+            machines[index].eventlessAfterNesting = random.chance(percent: 50)
+        }
     }
 
     /// The states `machine` can name: its own, and those of the machines
@@ -213,6 +233,10 @@ private struct NestingCheck {
     let parentOf: [Flat: Flat]
     let nestedLog = Log()
     let singleLog = Log()
+    /// What the eventless routes' conditions read and their actions close:
+    /// the hierarchy's copy and the single machine's.
+    let nestedGates = Gates()
+    let singleGates = Gates()
 
     init(seed: UInt64, printsSteps: Bool = false) {
         self.seed = seed
@@ -220,6 +244,7 @@ private struct NestingCheck {
         let plan = HierarchyPlan(seed: seed)
         self.plan = plan
         let (nestedLog, singleLog) = (nestedLog, singleLog)
+        let (nestedGates, singleGates) = (nestedGates, singleGates)
 
         // The hierarchy: each machine built on its own, then nested.
         var machines: [Machine<Path, Ev>] = []
@@ -259,12 +284,26 @@ private struct NestingCheck {
             }
         }
         machines[0].addHandler(.any => .any) { _ in nestedLog("transition") }
+        func addEventlessRoutes(afterNesting: Bool) {
+            for (index, machinePlan) in plan.machines.enumerated()
+            where machinePlan.eventlessAfterNesting == afterNesting {
+                for route in machinePlan.eventless {
+                    let close: ((Machine<Path, Ev>.Context) -> Void)? =
+                        route.closes ? { _ in nestedGates.isOpen[route.gate] = false } : nil
+                    machines[index].addEventlessRoute(
+                        .s(route.from) => plan.value(of: route.to, in: index)!,
+                        condition: { _ in nestedGates.isOpen[route.gate] }, action: close)
+                }
+            }
+        }
+        addEventlessRoutes(afterNesting: false)
         for index in plan.nestingOrder {
             let machinePlan = plan.machines[index]
             machines[machinePlan.parent!].nest(
                 machines[index], under: machinePlan.host.map(Path.s),
                 as: machinePlan.embedded ? plan.embed(index) : nil)
         }
+        addEventlessRoutes(afterNesting: true)
         self.machines = machines
 
         // The same chart on one machine.
@@ -331,6 +370,15 @@ private struct NestingCheck {
                         single.addRoute(transition)
                     }
                 }
+                for route in plan.machines[index].eventless {
+                    let transition =
+                        Flat(machine: index, state: route.from)
+                        => Flat(machine: route.to.machine, state: route.to.state)
+                    let close: ((Machine<Flat, Ev>.Context) -> Void)? =
+                        route.closes ? { _ in singleGates.isOpen[route.gate] = false } : nil
+                    single.addEventlessRoute(
+                        transition, condition: { _ in singleGates.isOpen[route.gate] }, action: close)
+                }
             }
             single.addHandler(.any => .any) { _ in singleLog("transition") }
         }
@@ -340,17 +388,28 @@ private struct NestingCheck {
     func run() {
         var steps: [String] = []
         var random = SplitMix64(seed: seed &+ 0x5EED)
+        // Apart, so that the requests are the ones the seed made before gates.
+        var gateRandom = SplitMix64(seed: seed &+ 0x6A7E)
+        func setGates() -> String {
+            for gate in nestedGates.isOpen.indices {
+                nestedGates.isOpen[gate] = gateRandom.chance(percent: 30)
+            }
+            singleGates.isOpen = nestedGates.isOpen
+            return " (gates \(nestedGates.isOpen.map { $0 ? "1" : "0" }.joined()))"
+        }
+        let startGates = setGates()
         machines[0].start()
         single.start()
-        guard agree(after: "start", steps: &steps) else { return }
+        guard agree(after: "start" + startGates, steps: &steps) else { return }
         for _ in 0..<40 {
             let member = random.chance(percent: 50) ? 0 : random.int(in: 0...(machines.count - 1))
             let nestedMoved: Bool
             let singleMoved: Bool
             let step: String
+            let gateStates = setGates()
             if random.chance(percent: 70) {
                 let event = random.element(of: Ev.allCases)
-                step = "machine \(member) <-! \(event)"
+                step = "machine \(member) <-! \(event)" + gateStates
                 guard isComparable(member) else {
                     // A nested machine in a region: the request offers the event to
                     // fewer states than the single machine would; skip it.
@@ -364,7 +423,7 @@ private struct NestingCheck {
                 singleMoved = single.tryEvent(event)
             } else {
                 let target = random.element(of: plan.names(in: member))
-                step = "machine \(member) <- \(plan.value(of: target, in: member)!)"
+                step = "machine \(member) <- \(plan.value(of: target, in: member)!)" + gateStates
                 guard isComparable(member) else {
                     // A nested machine in a region: the request offers the event to
                     // fewer states than the single machine would; skip it.
@@ -423,6 +482,10 @@ private struct NestingCheck {
         }
         guard nestedLog.lines == singleLog.lines else {
             fail("handlers: hierarchy \(nestedLog.lines), one machine \(singleLog.lines)", steps)
+            return false
+        }
+        guard nestedGates.isOpen == singleGates.isOpen else {
+            fail("actions: hierarchy's gates \(nestedGates.isOpen), one machine's \(singleGates.isOpen)", steps)
             return false
         }
         nestedLog.clear()
@@ -491,6 +554,11 @@ private struct NestingCheck {
     }
 
     func describe(_ machine: MachinePlan) -> String {
-        "(\(machine.stateCount) states, parent \(machine.parent.map(String.init) ?? "-") under \(machine.host.map(String.init) ?? "-") embedded \(machine.embedded), initial \(machine.initial), declarations \(machine.declarations.map { "\($0.parent)\($0.parallel ? "‖" : ">")\($0.children)" }), history \(machine.history.map { "\($0.state) \($0.kind)" }), routes \(machine.routes.map { "\($0.event.map { "\($0)" } ?? "-"):\($0.from.map(String.init) ?? "any")=>m\($0.to.machine).\($0.to.state)" }))"
+        "(\(machine.stateCount) states, parent \(machine.parent.map(String.init) ?? "-") under \(machine.host.map(String.init) ?? "-") embedded \(machine.embedded), initial \(machine.initial), declarations \(machine.declarations.map { "\($0.parent)\($0.parallel ? "‖" : ">")\($0.children)" }), history \(machine.history.map { "\($0.state) \($0.kind)" }), eventless \(machine.eventlessAfterNesting ? "after" : "before") nesting \(machine.eventless.map { "\($0.from)=>m\($0.to.machine).\($0.to.state)?\($0.gate)" }), routes \(machine.routes.map { "\($0.event.map { "\($0)" } ?? "-"):\($0.from.map(String.init) ?? "any")=>m\($0.to.machine).\($0.to.state)" }))"
     }
+}
+
+/// Gates the eventless routes' conditions read, opened and closed by the test.
+private final class Gates {
+    var isOpen = [false, false, false]
 }

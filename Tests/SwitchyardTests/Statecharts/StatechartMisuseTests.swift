@@ -269,23 +269,66 @@ private enum Shape: StateType {
 }
 
 @Suite struct CompletionNestingMisuseTests {
-    @Test func nestingAMachineWithEventlessRoutesStops() async throws {
+    @Test func severalTargetsOfANestedMachinesRouteOutsideItsRegionsStop() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let parent = Machine<Shape, NoEvent>(state: .idle)
             let child = Machine<Tree, NoEvent>(state: .a)
-            child.addEventlessRoute(.a => .b) { _ in false }
+            child.addChildren([.c, .d], to: .b)
             parent.nest(child, under: .job)
+            child.addEventlessRoute((.a => .c).alsoEntering(.d)) { _ in false }
         }
-        #expect(message(of: result).contains("has eventless or done routes, which a nested machine cannot take yet"))
+        #expect(
+            message(of: result).contains(
+                "the targets c and d of a => c + d are not in different regions of one parallel state"))
     }
 
-    @Test func anEventlessRouteOnANestedMachineStops() async throws {
+    @Test func makingAnActiveStateOfANestedMachineFinalStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let parent = Machine<Shape, NoEvent>(state: .job)
+            let child = Machine<Tree, NoEvent>(state: .a)
+            parent.nest(child, under: .job)
+            parent.start()
+            child.addFinalState(.a)
+        }
+        #expect(message(of: result).contains("a is active: the tree under an active state cannot change"))
+    }
+
+    @Test func makingAStateThatHostsAMachineFinalStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let parent = Machine<Shape, NoEvent>(state: .idle)
+            let child = Machine<Tree, NoEvent>(state: .a)
+            let grandchild = Machine<Shape, NoEvent>(state: .idle)
+            parent.nest(child, under: .job)
+            child.nest(grandchild, under: .b)
+            child.addFinalState(.b)
+        }
+        #expect(message(of: result).contains("b has a machine nested in it; a final state has no children"))
+    }
+
+    @Test func aDoneRouteOnANestedMachinesAtomicStateStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let parent = Machine<Shape, NoEvent>(state: .idle)
             let child = Machine<Tree, NoEvent>(state: .a)
             parent.nest(child, under: .job)
-            child.addEventlessRoute(.a => .b) { _ in false }
+            child.addDoneRoute(.a => .b)
         }
-        #expect(message(of: result).contains("cannot be added to a nested machine yet"))
+        #expect(message(of: result).contains("a has no children or regions, so it is never done"))
+    }
+
+    @Test func aNestedMachinesCompletionDeclarationsBeforeAndAfterNestingDoNotStop() {
+        let parent = Machine<Shape, NoEvent>(state: .job)
+        let child = Machine<Tree, NoEvent>(state: .a)
+        child.addChildren([.c, .d], to: .b)
+        child.addRegions([.e], to: .a)
+        child.addFinalState(.d)
+        child.addDoneRoute(.b => .a)
+        child.addEventlessRoute(.a => .b) { _ in false }
+        parent.nest(child, under: .job)
+        parent.addDoneRoute(.job => .idle)
+        parent.start()
+        child.addFinalState(.c)
+        child.addDoneRoute(.b => .e)
+        child.addEventlessRoute(.e => .b) { _ in false }
+        #expect(child.configuration == [.a, .e])
     }
 }
