@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import Synchronization
 import Testing
 
 // Fixtures shared by every suite. Suites that need something special keep it
@@ -132,4 +133,19 @@ struct SplitMix64 {
 /// What the process an exit test stopped wrote to standard error.
 func message(of result: ExitTest.Result) -> String {
     String(decoding: result.standardErrorContent, as: UTF8.self)
+}
+
+/// A value behind a lock, which closures of any thread may share.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) {
+        mutex = Mutex(value)
+    }
+
+    var value: Value { mutex.withLock { $0 } }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        mutex.withLock { body(&$0) }
+    }
 }

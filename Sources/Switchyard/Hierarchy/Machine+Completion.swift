@@ -257,6 +257,26 @@ extension Machine {
         return true
     }
 
+    /// Takes the eventless routes that are enabled now, and what they lead
+    /// to, as after a step (SCXML's macrostep), outside any request: what a
+    /// timed route's timer does when it fires. A nested machine has its root
+    /// do it. Does nothing while the machine takes or decides a step (a timer
+    /// fires from a task, between requests) or once it has finished.
+    @usableFromInline
+    func takeEventlessSteps() {
+        guard chart != nil else { return }
+        if let link = nestingLink {
+            link.takeEventlessSteps()
+            return
+        }
+        prepareChart()
+        let chart = uncheckedChart
+        guard !chart.isFinished, !mustQueueRequest(), decisionDepth == 0 else { return }
+        beginStepDelivery()
+        _ = settle(chart: chart, nesting: uncheckedNesting, reading: { _ in })
+        endStep()
+    }
+
     /// Fills `plan` with the move of the first done route of `state` whose
     /// condition holds, if `state` is still active: asked of each machine
     /// that names it, innermost first, the root last.

@@ -320,7 +320,8 @@ extension Machine {
             addMember: { nested in root.withObject { $0.addNestedMember(nested) } },
             hasBegun: { root.withObject { $0.chart!.hasBegun } },
             isBusy: { root.withObject { $0.isStepping || $0.decisionDepth > 0 } },
-            isFinished: { root.withObject { $0.chart!.isFinished } })
+            isFinished: { root.withObject { $0.chart!.isFinished } },
+            takeEventlessSteps: { root.withObject { $0.takeEventlessSteps() } })
     }
 
     /// Whether `member`'s state `code` is active.

@@ -47,6 +47,9 @@ final class NestingLink {
     @usableFromInline let isBusy: () -> Bool
     /// Whether the root has finished (entered a top-level final state).
     @usableFromInline let isFinished: () -> Bool
+    /// Has the root take the eventless routes that are enabled (see
+    /// ``Machine/takeEventlessSteps()``): a member's timer has fired.
+    @usableFromInline let takeEventlessSteps: () -> Void
 
     @usableFromInline
     init(
@@ -63,7 +66,8 @@ final class NestingLink {
         setFinal: @escaping (Int, SymbolCode) -> Void, kind: @escaping (Int, SymbolCode) -> StateTree.Kind,
         noteRoutes: @escaping (SymbolCode) -> Void, addMember: @escaping (NestedMachine) -> NestingLink,
         hasBegun: @escaping () -> Bool,
-        isBusy: @escaping () -> Bool, isFinished: @escaping () -> Bool
+        isBusy: @escaping () -> Bool, isFinished: @escaping () -> Bool,
+        takeEventlessSteps: @escaping () -> Void
     ) {
         self.member = member
         self.root = root
@@ -85,5 +89,6 @@ final class NestingLink {
         self.hasBegun = hasBegun
         self.isBusy = isBusy
         self.isFinished = isFinished
+        self.takeEventlessSteps = takeEventlessSteps
     }
 }

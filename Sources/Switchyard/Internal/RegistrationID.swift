@@ -1,7 +1,7 @@
 /// Names one registration (route, handler, mapping) on one machine, so that
 /// its `Disposable` can find it again. Also fixes registration order.
 @usableFromInline
-struct RegistrationID: Hashable, Comparable {
+struct RegistrationID: Hashable, Comparable, Sendable {
     @usableFromInline var rawValue: UInt64
 
     @inlinable

@@ -113,6 +113,10 @@ public final class Machine<S: StateType, E: EventType> {
     /// sequences, an observable model); `nil` until one is asked for.
     @exclusivity(unchecked) @usableFromInline var watchers: TransitionWatchers<S, E>?
 
+    /// The timers of the machine's timed routes, by registration; each
+    /// cancels its task when the machine lets it go.
+    @exclusivity(unchecked) @usableFromInline var timers: [RegistrationID: RouteTimer] = [:]
+
     /// What the machine's registrations reach it through; cleared in `deinit`.
     @usableFromInline var registrationOwner: RegistrationOwner
     /// Handlers disposed while a delivery that already listed them is running.

@@ -15,21 +15,6 @@ private enum Tick: EventType {
     case tick(sender: Int, index: Int)
 }
 
-/// A value behind a lock, which closures of any thread may share.
-private final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    init(_ value: Value) {
-        mutex = Mutex(value)
-    }
-
-    var value: Value { mutex.withLock { $0 } }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        mutex.withLock { body(&$0) }
-    }
-}
-
 /// What a handler heard: the tick and the move.
 private struct Heard: Equatable {
     let sender: Int
