@@ -488,13 +488,16 @@ extension Machine {
             transitionInterest: { kind, eventCode in
                 machine.withObject { machine in
                     let handlers = machine.handlers
-                    return (handlers.mayHear(kind, event: eventCode), handlers.matchesStates(of: kind))
+                    // A machine watched (transitions(), observable) hears every step.
+                    let hears = handlers.mayHear(kind, event: eventCode) || machine.watchers != nil
+                    return (hears, handlers.matchesStates(of: kind))
                 }
             },
             deliverTransition: { kind, eventCode, before, after, facts in
                 machine.withObject { machine in
                     let handlers = machine.handlers
                     let context = machine.context(of: facts)
+                    machine.report(kind, context, refusal: nil)
                     machine.delivering {
                         handlers.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
                             machine.invoke($0, context)
@@ -502,10 +505,11 @@ extension Machine {
                     }
                 }
             },
-            deliverError: { facts in
+            deliverError: { facts, refusal in
                 machine.withObject { machine in
                     let handlers = machine.handlers
                     let context = machine.context(of: facts)
+                    machine.report(.error, context, refusal: refusal)
                     machine.delivering {
                         handlers.forEachHandler(
                             kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)

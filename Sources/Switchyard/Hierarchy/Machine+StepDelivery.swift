@@ -218,7 +218,7 @@ extension Machine {
             withExtendedLifetime(userInfo) {
                 nesting.withAccess(of: member) {
                     $0.handlers.deliverError(
-                        StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current))
+                        StepFacts(event: event, userInfo: userInfo, before: current, after: target ?? current), refusal)
                 }
             }
         }

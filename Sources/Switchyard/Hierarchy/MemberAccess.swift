@@ -119,15 +119,16 @@ final class MemberAccess {
         /// ancestries of ``deliverTransition``.
         @usableFromInline let transitionInterest:
             (_ kind: DeliveryKind, _ eventCode: SymbolCode) -> (hears: Bool, matchesStates: Bool)
-        /// Runs its handlers of a transition, given the ancestries of its states
+        /// Records a transition for its watchers and runs its handlers of it, given the ancestries of its states
         /// before and after the step (its codes, innermost first, then `.any`).
         @usableFromInline let deliverTransition:
             (
                 _ kind: DeliveryKind, _ eventCode: SymbolCode, _ before: ReusableList<SymbolCode>,
                 _ after: ReusableList<SymbolCode>, _ facts: StepFacts
             ) -> Void
-        /// Runs its error handlers.
-        @usableFromInline let deliverError: (StepFacts) -> Void
+        /// Runs its error handlers, for a request refused for a refusal
+        /// (`nil`: no route covered it).
+        @usableFromInline let deliverError: (_ facts: StepFacts, _ refusal: Refusal?) -> Void
         /// Runs the route action at a node of its handler table.
         @usableFromInline let deliverAction: (_ node: Int32, _ facts: StepFacts) -> Void
 
@@ -138,7 +139,7 @@ final class MemberAccess {
             transitionInterest: @escaping (DeliveryKind, SymbolCode) -> (hears: Bool, matchesStates: Bool),
             deliverTransition:
                 @escaping (DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts) ->
-                Void, deliverError: @escaping (StepFacts) -> Void,
+                Void, deliverError: @escaping (StepFacts, Refusal?) -> Void,
             deliverAction: @escaping (Int32, StepFacts) -> Void
         ) {
             self.setCurrent = setCurrent

@@ -117,3 +117,29 @@ private func collect<S, E>(_ stream: AsyncStream<TransitionRecord<S, E>>) async 
         _ = kept
     }
 }
+
+@Suite struct NestedTransitionStreamTests {
+    @Test func aNestedMachineRecordsItsOwnStepsAndTheRequestsItRefuses() async {
+        var root: Machine<MyState, MyEvent>? = Machine(state: .state0) { root in
+            root.addRoutes(event: .event2, transitions: [.state0 => .state1])
+        }
+        var child: Machine<StrState, MyEvent>? = Machine(state: .str("a")) { child in
+            child.addRoutes(event: .event0, transitions: [.str("a") => .str("b")])
+        }
+        let stream = child!.transitions(includingRefusals: true)
+        root!.nest(child!, under: .state0)
+        root!.start()
+        // event1 is refused by the root, which it was sent to: the child hears nothing of it.
+        root! <-! .event0 <-! .event1 <-! .event2
+        // Its host left, the child refuses and is told its state as it will start again.
+        child! <-! .event0
+        root = nil
+        child = nil
+        let records = await collect(stream)
+        #expect(
+            records == [
+                "str(\"a\") => str(\"b\") on event0",
+                "str(\"a\") => str(\"a\") on event0, refused: inactive",
+            ])
+    }
+}
