@@ -288,6 +288,7 @@ extension Machine {
         let routes = self.routes
         var refusal: Refusal?
         decisionDepth += 1
+        assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
         if let move = firstMove(
             event: nil, eventCode: .done, on: state, routes: routes, current: currentState, userInfo: nil,

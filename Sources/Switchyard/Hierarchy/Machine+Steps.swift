@@ -191,6 +191,7 @@ extension Machine {
         var refusal: Refusal?
         plan.reset()
         decisionDepth += 1
+        assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
         if !chart.tree.hasChildren, let event {
             // One machine without children: section 2's order of a flat machine.
@@ -357,6 +358,7 @@ extension Machine {
         let nesting = uncheckedNesting
         // Mappings decide: a request one makes is refused.
         decisionDepth += 1
+        assert(noteDecidingThread())
         var taken = TakenRoute.none
         let target: SymbolCode?
         if member == 0 {
@@ -409,6 +411,7 @@ extension Machine {
         plan.reset()
         guard target != .unknown else { return nil }
         decisionDepth += 1
+        assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
         func take(from source: SymbolCode, isLocal: Bool, _ plan: inout StepPlan) {
             chart.choose(StepPlan.Move(source: source, target: target, isLocal: isLocal), into: &plan)

@@ -85,6 +85,9 @@ public final class Machine<S: StateType, E: EventType> {
     /// How many decisions (requests or questions) are being taken: a request
     /// made while one is, from a condition or route mapping, is refused.
     @exclusivity(unchecked) @usableFromInline var decisionDepth = 0
+    /// In debug builds, the thread that began the decision in progress (see
+    /// ``noteDecidingThread()``); 0 in release builds.
+    @exclusivity(unchecked) @usableFromInline var decidingThread: UInt = 0
     /// The questions being answered inside a decision, to catch a condition
     /// that asks about its own route (which would recurse forever).
     @exclusivity(unchecked) @usableFromInline var openQuestions: [Question] = []
@@ -288,6 +291,7 @@ extension Machine {
             return .refused(.reentrant)
         }
         decisionDepth = 1
+        assert(noteDecidingThread())
         let decision = routes.decide(event: event, code: eventCode, from: from, code: fromCode, userInfo: userInfo)
         decisionDepth = 0
         switch decision {
@@ -334,6 +338,7 @@ extension Machine {
             return .refused(.reentrant)
         }
         decisionDepth = 1
+        assert(noteDecidingThread())
         let decision = routes.decide(from: from, code: fromCode, to: target, code: targetCode, userInfo: userInfo)
         decisionDepth = 0
         switch decision {
@@ -350,10 +355,30 @@ extension Machine {
         return decision
     }
 
-    /// Stops debug builds at a request made from a condition or route mapping;
-    /// release builds have refused it and go on.
+    /// Notes the thread that begins a decision, when it is the outermost
+    /// one: called inside `assert`, so only debug builds pay for it.
+    @inlinable
+    func noteDecidingThread() -> Bool {
+        if decisionDepth == 1 {
+            decidingThread = currentThreadIdentity()
+        }
+        return true
+    }
+
+    /// Stops debug builds at a request made from a condition or route mapping,
+    /// or from another thread while the machine decides; release builds have
+    /// refused it and go on.
     @usableFromInline
     func reportReentrantRequest(_ request: String) {
+        if decidingThread != 0, decidingThread != currentThreadIdentity() {
+            assertionFailure(
+                """
+                Switchyard: \(request) was requested on one thread while the machine was deciding a request \
+                on another. A Machine belongs to one isolation domain (the main actor, an actor, a task) and \
+                does no locking: share a SendableMachine between threads and tasks instead.
+                """)
+            return
+        }
         assertionFailure(
             """
             Switchyard: \(request) was requested while the machine was deciding another request, \
@@ -504,6 +529,7 @@ extension Machine {
             openQuestions.append(question)
         }
         decisionDepth += 1
+        assert(noteDecidingThread())
         defer {
             decisionDepth -= 1
             if decisionDepth > 0 {

@@ -62,9 +62,10 @@ import Testing
         #expect(await early.value)
     }
 
-    @Test func goingBackInTimeIsRefusedWithAMessage() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func goingBackInTimeIsRefusedWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await ManualClock().advance(by: .seconds(-1))
         }
+        #expect(message(of: result).contains("back in time"))
     }
 }

@@ -192,8 +192,8 @@ private struct Heard: Equatable {
             ])
     }
 
-    @Test func aRouteWithAConditionOfItsOwnIsRefusedWithAMessage() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func aRouteWithAConditionOfItsOwnIsRefusedWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let machine = SendableMachine<MyState, MyEvent>(state: .state0)
             var calls = 0
             machine.addRoute(
@@ -202,6 +202,7 @@ private struct Heard: Equatable {
                     return calls == 1
                 })
         }
+        #expect(message(of: result).contains("not @Sendable"))
     }
 
     @Test func listedRoutesAndTypedResultsWork() {
@@ -213,4 +214,40 @@ private struct Heard: Equatable {
         #expect(machine.attemptEvent(.event0) == .success(.state2))
         #expect(machine.attemptEvent(.event0).failureReason == .stateNotListed)
     }
+}
+
+/// A machine shared between threads by mistake (`Machine` is not `Sendable`).
+private final class Smuggled: @unchecked Sendable {
+    let machine: Machine<MyState, MyEvent>
+
+    init(_ machine: Machine<MyState, MyEvent>) {
+        self.machine = machine
+    }
+}
+
+@Suite struct MachineSharedByMistakeTests {
+    // Debug builds stop with the message; release builds refuse the request.
+    #if DEBUG
+        @Test func aRequestFromAnotherThreadDuringADecisionNamesTheCause() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let deciding = DispatchSemaphore(value: 0)
+                let requested = DispatchSemaphore(value: 0)
+                let machine = Machine<MyState, MyEvent>(state: .state0)
+                machine.addRoutes(event: .event0, transitions: [.state0 => .state1]) { _ in
+                    deciding.signal()
+                    requested.wait()
+                    return true
+                }
+                let smuggled = Smuggled(machine)
+                DispatchQueue.global().async {
+                    deciding.wait()
+                    smuggled.machine.tryEvent(.event1)
+                    requested.signal()
+                }
+                machine.tryEvent(.event0)
+            }
+            #expect(message(of: result).contains("on another"))
+            #expect(message(of: result).contains("SendableMachine"))
+        }
+    #endif
 }

@@ -180,11 +180,12 @@ private enum LightEvent: EventType {
         #expect(machine.state == .yellow)
     }
 
-    @Test func aTimedRouteAddedOutsideAnyActorIsRefusedWithAMessage() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func aTimedRouteAddedOutsideAnyActorIsRefusedWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let machine = Machine<Light, LightEvent>(state: .green)
             machine.addTimedRoute(after: .seconds(1), .green => .yellow)
         }
+        #expect(message(of: result).contains("outside any actor"))
     }
 }
 
