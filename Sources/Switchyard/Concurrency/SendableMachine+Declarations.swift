@@ -25,13 +25,13 @@ extension SendableMachine {
 // MARK: - Routes
 
 extension SendableMachine {
-    /// Adds event routes; see ``Machine/addRoutes(event:transitions:condition:)-(E,_,_)``.
+    /// Adds event routes; see ``Machine/addRoutes(event:transitions:condition:)-(E,_,Condition?)``.
     @discardableResult
     public func addRoutes(event: E, transitions: [Transition<S>], condition: Condition? = nil) -> SendableDisposable {
         declare { $0.addRoutes(event: event, transitions: transitions, condition: condition) }
     }
 
-    /// Adds routes for an event or `.any`; see ``Machine/addRoutes(event:transitions:condition:)-(Event<E>,_,_)``.
+    /// Adds routes for an event or `.any`; see ``Machine/addRoutes(event:transitions:condition:)-(Event<E>,_,Condition?)``.
     @discardableResult
     public func addRoutes(event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil)
         -> SendableDisposable
@@ -40,7 +40,7 @@ extension SendableMachine {
     }
 
     /// Adds event routes and a handler of the event; see
-    /// ``Machine/addRoutes(event:transitions:condition:handler:)-(E,_,_,_)``.
+    /// ``Machine/addRoutes(event:transitions:condition:handler:)-(E,_,Condition?,Handler)``.
     @discardableResult
     public func addRoutes(
         event: E, transitions: [Transition<S>], condition: Condition? = nil, handler: @escaping Handler
@@ -53,7 +53,7 @@ extension SendableMachine {
     ///
     /// - Precondition: Each route's condition is `nil` or one the list
     ///   operators made: a condition of your own goes in
-    ///   ``addRoutes(event:transitions:condition:)``, where it must be `@Sendable`.
+    ///   ``addRoutes(event:transitions:condition:)-(E,_,_)``, where it must be `@Sendable`.
     @discardableResult
     public func addRoutes(event: E, routes: [Route<S, E>]) -> SendableDisposable {
         routes.forEach(requireSendable)
@@ -67,7 +67,7 @@ extension SendableMachine {
     }
 
     /// Adds a route a state request takes, and a handler of it; see
-    /// ``Machine/addRoute(_:condition:handler:)``.
+    /// ``Machine/addRoute(_:condition:handler:)-(_,Condition?,Handler)``.
     @discardableResult
     public func addRoute(_ transition: Transition<S>, condition: Condition? = nil, handler: @escaping Handler)
         -> SendableDisposable
@@ -100,7 +100,7 @@ extension SendableMachine {
     }
 
     /// Adds a route mapping and a handler of what it allows; see
-    /// ``Machine/addRouteMapping(_:order:handler:)``.
+    /// ``Machine/addRouteMapping(_:order:handler:)-(_,_,Handler)``.
     @discardableResult
     public func addRouteMapping(
         _ routeMapping: @escaping RouteMapping, order: HandlerOrder = 100, handler: @escaping Handler
@@ -115,7 +115,7 @@ extension SendableMachine {
     }
 
     /// Adds a route chain (`.a => .b => .c`) and a handler of its completion;
-    /// see ``Machine/addRouteChain(_:condition:handler:)``.
+    /// see ``Machine/addRouteChain(_:condition:handler:)-(_,Condition?,Handler)``.
     @discardableResult
     public func addRouteChain(_ chain: TransitionChain<S>, condition: Condition? = nil, handler: @escaping Handler)
         -> SendableDisposable
@@ -127,14 +127,14 @@ extension SendableMachine {
 // MARK: - Handlers
 
 extension SendableMachine {
-    /// Adds a handler of an event's transitions; see ``Machine/addHandler(event:order:handler:)-(E,_,_)``.
+    /// Adds a handler of an event's transitions; see ``Machine/addHandler(event:order:handler:)-(E,_,Handler)``.
     @discardableResult
     public func addHandler(event: E, order: HandlerOrder = 100, handler: @escaping Handler) -> SendableDisposable {
         declare { $0.addHandler(event: event, order: order, handler: handler) }
     }
 
     /// Adds a handler of an event's (or any event's) transitions; see
-    /// ``Machine/addHandler(event:order:handler:)-(Event<E>,_,_)``.
+    /// ``Machine/addHandler(event:order:handler:)-(Event<E>,_,Handler)``.
     @discardableResult
     public func addHandler(event: Event<E>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> SendableDisposable
@@ -142,7 +142,7 @@ extension SendableMachine {
         declare { $0.addHandler(event: event, order: order, handler: handler) }
     }
 
-    /// Adds a handler of state-driven transitions; see ``Machine/addHandler(_:order:handler:)``.
+    /// Adds a handler of state-driven transitions; see ``Machine/addHandler(_:order:handler:)-(_,_,Handler)``.
     @discardableResult
     public func addHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> SendableDisposable
@@ -150,7 +150,7 @@ extension SendableMachine {
         declare { $0.addHandler(transition, order: order, handler: handler) }
     }
 
-    /// Adds a handler of transitions of both kinds; see ``Machine/addAnyHandler(_:order:handler:)``.
+    /// Adds a handler of transitions of both kinds; see ``Machine/addAnyHandler(_:order:handler:)-(_,_,Handler)``.
     @discardableResult
     public func addAnyHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> SendableDisposable
@@ -164,7 +164,7 @@ extension SendableMachine {
         declare { $0.addErrorHandler(order: order, handler: handler) }
     }
 
-    /// Adds a handler of a chain's completion; see ``Machine/addChainHandler(_:order:handler:)-(TransitionChain<S>,_,_)``.
+    /// Adds a handler of a chain's completion; see ``Machine/addChainHandler(_:order:handler:)-(TransitionChain<S>,_,Handler)``.
     @discardableResult
     public func addChainHandler(_ chain: TransitionChain<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> SendableDisposable
@@ -173,7 +173,7 @@ extension SendableMachine {
     }
 
     /// Adds a handler of a chain broken off; see
-    /// ``Machine/addChainErrorHandler(_:order:handler:)-(TransitionChain<S>,_,_)``.
+    /// ``Machine/addChainErrorHandler(_:order:handler:)-(TransitionChain<S>,_,Handler)``.
     @discardableResult
     public func addChainErrorHandler(
         _ chain: TransitionChain<S>, order: HandlerOrder = 100, handler: @escaping Handler

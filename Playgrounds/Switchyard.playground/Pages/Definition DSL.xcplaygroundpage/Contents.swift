@@ -66,3 +66,5 @@ plain.addRoutes(event: .refresh, transitions: [.saved => .loading])
 plain <-! .loadSucceeded <-! .saveSucceeded <-! .refresh
 assert(plain.state == .loading)
 print(heard)
+
+//: [Next: Concurrency](@next)
