@@ -40,15 +40,14 @@ private final class SignalModel {
 
 private actor SignalController {
     private(set) var changes = 0
-    private lazy var machine = makeMachine()
+    private let machine: Machine<Signal, SignalEvent>
 
-    private func makeMachine() -> Machine<Signal, SignalEvent> {
+    init() {
         let machine = Machine<Signal, SignalEvent>(state: .red, delivery: .runToCompletion)
+        self.machine = machine
         machine.addRoutes(event: .next, transitions: [.red => .green, .green => .red])
-        // Named first: see the SwitchyardTests version of this pattern.
-        let count: Machine<Signal, SignalEvent>.Handler = { [unowned self] _ in changes += 1 }
-        machine.addHandler(event: .next, handler: count)
-        return machine
+        machine.addHandler(
+            event: .next, handler: machine.handler(isolatedTo: self) { controller, _ in controller.changes += 1 })
     }
 
     func next() -> Signal {

@@ -62,35 +62,32 @@ private enum JobEvent: EventType {
     case start, finish, reset
 }
 
-/// Owns its machine, made on first use inside the actor, so that the
-/// handlers are formed in the actor's isolation and may update its state.
+/// Owns its machine and declares its handlers in its init, isolated to the
+/// actor and holding it weakly (`handler(isolatedTo:_:)`), so nothing is
+/// captured `unowned` and no cycle is broken by hand.
 private actor JobRunner {
     private(set) var started = 0
     private(set) var finished = 0
     private(set) var log: [String] = []
-    private lazy var machine = makeMachine()
+    private let machine: Machine<JobState, JobEvent>
 
     var state: JobState { machine.state }
 
-    private func makeMachine() -> Machine<JobState, JobEvent> {
+    init() {
         let machine = Machine<JobState, JobEvent>(state: .idle, delivery: .runToCompletion)
+        self.machine = machine
         machine.addRoutes(event: .start, transitions: [.idle => .running])
         machine.addRoutes(event: .finish, transitions: [.running => .done])
         machine.addRoutes(event: .reset, transitions: [.done => .idle])
-        // `unowned`, because `weak` would make the closures nonisolated; safe,
-        // because the machine is private: its handlers run only inside this
-        // actor's own calls. Each closure is bound to a name first: passed
-        // inline, Swift 6.3.1 stops with "pattern that the region-based
-        // isolation checker does not understand how to check".
-        let countStart: Machine<JobState, JobEvent>.Handler = { [unowned self] _ in started += 1 }
-        let countFinish: Machine<JobState, JobEvent>.Handler = { [unowned self] _ in finished += 1 }
-        let record: Machine<JobState, JobEvent>.Handler = { [unowned self] context in
-            log.append("\(context.fromState) => \(context.toState)")
-        }
-        machine.addHandler(event: .start, handler: countStart)
-        machine.addHandler(event: .finish, handler: countFinish)
-        machine.addHandler(event: .any, handler: record)
-        return machine
+        machine.addHandler(
+            event: .start, handler: machine.handler(isolatedTo: self) { runner, _ in runner.started += 1 })
+        machine.addHandler(
+            event: .finish, handler: machine.handler(isolatedTo: self) { runner, _ in runner.finished += 1 })
+        machine.addHandler(
+            event: .any,
+            handler: machine.handler(isolatedTo: self) { runner, context in
+                runner.log.append("\(context.fromState) => \(context.toState)")
+            })
     }
 
     /// Runs one job from start to finish and back, without a suspension: no
