@@ -149,3 +149,12 @@ final class Locked<Value: Sendable>: Sendable {
         mutex.withLock { body(&$0) }
     }
 }
+
+/// What `stream` yields until it ends, each record as it prints.
+func collect<S, E>(_ stream: AsyncStream<TransitionRecord<S, E>>) async -> [String] {
+    var lines: [String] = []
+    for await record in stream {
+        lines.append("\(record)")
+    }
+    return lines
+}

@@ -107,15 +107,6 @@ private actor JobRunner {
 
 // MARK: - Tests
 
-/// What `stream` yields until it ends.
-private func collect<S, E>(_ stream: AsyncStream<TransitionRecord<S, E>>) async -> [String] {
-    var lines: [String] = []
-    for await record in stream {
-        lines.append("\(record)")
-    }
-    return lines
-}
-
 @Suite struct IsolationPatternTests {
     @MainActor
     @Test func aMainActorModelsHandlersUpdateTheModel() {

@@ -2,15 +2,6 @@ import Testing
 
 @testable import Switchyard
 
-/// Collects what `stream` yields until it ends.
-private func collect<S, E>(_ stream: AsyncStream<TransitionRecord<S, E>>) async -> [String] {
-    var lines: [String] = []
-    for await record in stream {
-        lines.append("\(record)")
-    }
-    return lines
-}
-
 @Suite struct TransitionStreamTests {
     private func door(delivery: DeliveryPolicy = .immediate) -> Machine<MyState, MyEvent> {
         Machine(state: .state0, delivery: delivery) { machine in
