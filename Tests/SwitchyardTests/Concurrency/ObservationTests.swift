@@ -14,11 +14,15 @@
             track()
         }
 
+        /// The tracking stays installed until the next change, holding its
+        /// `onChange`: holding the counter weakly there, so that a counter
+        /// the test has let go of (and the model its `read` reads) is freed.
         private func track() {
-            withObservationTracking(read) {
-                self.count += 1
+            withObservationTracking(read) { [weak self] in
+                guard let self else { return }
+                count += 1
                 // `onChange` runs before the change: track again after it.
-                Task { @MainActor in self.track() }
+                Task { @MainActor [weak self] in self?.track() }
             }
         }
     }
