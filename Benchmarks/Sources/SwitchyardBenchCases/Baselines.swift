@@ -8,6 +8,8 @@ struct RouteKey<S: Hashable, E: Hashable>: Hashable {
     var event: E
 }
 
+extension RouteKey: Sendable where S: Sendable, E: Sendable {}
+
 /// What a hand-written handler is told: the same facts as Switchyard's context.
 struct Change<S, E> {
     var event: E?

@@ -23,6 +23,9 @@ public struct BenchCase: Sendable {
     /// The same operation as a hand-written `switch`, where that means
     /// something (informational only).
     public let handSwitch: (@Sendable () -> Workload)?
+    /// Whether the case's work runs on several threads, so that its samples
+    /// are timed by the wall clock whatever clock times the others.
+    public var isTimedByWallClock = false
 }
 
 extension BenchCase {
@@ -32,6 +35,7 @@ extension BenchCase {
         handlers100, handlers100SameSlot, build(routes: 10_000), build(routes: 100_000),
         buildByCalls(routes: 10_000), buildByCalls(routes: 100_000), dispose10k, failed, nested3, parallel2,
         nestedMachines, nestedMachinesOneChart, dslEventSmall, dslMapping, dslEffectsEventSmall, dslEffectsMapping,
-        dslPure, dslPureNested, chainRunToCompletion, chainChart, eventless3, doneParallel,
+        dslPure, dslPureNested, chainRunToCompletion, chainChart, eventless3, doneParallel, sendableEventSmall,
+        streamEvent, contended8, actorEventSmall,
     ]
 }

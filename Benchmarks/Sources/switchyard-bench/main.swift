@@ -89,9 +89,9 @@ enum SampleClock: String {
     case wall
 }
 
-/// Elapsed nanoseconds of `workload(iterations)` on `options.clock`, and its checksum.
-func time(_ workload: Workload, _ iterations: Int) -> (nanoseconds: Double, checksum: Int) {
-    switch options.clock {
+/// Elapsed nanoseconds of `workload(iterations)` on `clock`, and its checksum.
+func time(_ workload: Workload, _ iterations: Int, on clock: SampleClock) -> (nanoseconds: Double, checksum: Int) {
+    switch clock {
     case .wall:
         let clock = ContinuousClock()
         let start = clock.now
@@ -112,14 +112,21 @@ func threadCPUNanoseconds() -> Double {
 }
 
 /// How many operations make one sample last about `target` nanoseconds.
-/// Warms the workload up on the way.
-func calibrate(_ workload: Workload, target: Double, sink: inout Int) -> (
+/// Warms the workload up on the way. Each length is timed three times and
+/// the fastest kept, so that one interruption (or, on the wall clock, one
+/// late wake-up of another thread) does not leave a case with samples of a
+/// single operation.
+func calibrate(_ workload: Workload, target: Double, clock: SampleClock, sink: inout Int) -> (
     iterations: Int, nanosecondsPerOperation: Double
 ) {
     var iterations = 1
     while true {
-        let (elapsed, checksum) = time(workload, iterations)
-        sink &+= checksum
+        var elapsed = Double.infinity
+        for _ in 0..<3 {
+            let (nanoseconds, checksum) = time(workload, iterations, on: clock)
+            sink &+= checksum
+            elapsed = min(elapsed, nanoseconds)
+        }
         if elapsed >= target / 4 || iterations >= 1 << 30 {
             let perOperation = elapsed / Double(iterations)
             return (max(1, Int(target / max(perOperation, 0.01))), perOperation)
@@ -198,6 +205,8 @@ if let profile = options.profile {
 /// One case being measured: its sides, their loop lengths, their samples.
 struct Measurement {
     let benchCase: BenchCase
+    /// The clock that times this case's samples.
+    let clock: SampleClock
     var sides: [(label: String, workload: Workload)]
     var calibration: [(iterations: Int, nanosecondsPerOperation: Double)] = []
     var sampleCount = 0
@@ -221,8 +230,11 @@ where options.filter.map({ $0.contains { benchCase.name.contains($0) } }) ?? tru
         fail("\(benchCase.name): Switchyard and the baseline disagree (checksums \(checksums))")
     }
 
-    var measurement = Measurement(benchCase: benchCase, sides: sides)
-    measurement.calibration = sides.map { calibrate($0.workload, target: options.sampleNanoseconds, sink: &sink) }
+    let clock = benchCase.isTimedByWallClock ? .wall : options.clock
+    var measurement = Measurement(benchCase: benchCase, clock: clock, sides: sides)
+    measurement.calibration = sides.map {
+        calibrate($0.workload, target: options.sampleNanoseconds, clock: clock, sink: &sink)
+    }
     let sampleCost = measurement.calibration.reduce(0.0) { total, side in
         total + Double(side.iterations) * side.nanosecondsPerOperation
     }
@@ -241,7 +253,7 @@ for round in 0..<(measurements.map(\.sampleCount).max() ?? 0) {
         for offset in sides.indices {
             let side = (round + offset) % sides.count
             let iterations = measurements[index].calibration[side].iterations
-            let (elapsed, checksum) = time(sides[side].workload, iterations)
+            let (elapsed, checksum) = time(sides[side].workload, iterations, on: measurements[index].clock)
             sink &+= checksum
             measurements[index].samples[side].append(elapsed / Double(iterations))
         }
@@ -261,7 +273,7 @@ for measurement in measurements {
             + "baseline_ns_per_op=\(decimal(medians[1], places: 2)) ratio=\(decimal(medians[0] / medians[1], places: 3)) "
             + "mallocs_per_op=\(decimal(mallocs, places: 2))"
     )
-    var detail = "  \(benchCase.name): \(benchCase.summary) [\(options.clock.rawValue) clock]\n"
+    var detail = "  \(benchCase.name): \(benchCase.summary) [\(measurement.clock.rawValue) clock]\n"
     for (index, side) in sides.enumerated() {
         let sorted = measurement.samples[index].sorted()
         detail +=
