@@ -27,11 +27,12 @@
 /// a task instead.
 ///
 /// Why a lock and not an actor: a request stays synchronous and returns its
-/// answer as ``Machine``'s does, SwiftState's API keeps its shape, and an
-/// uncontended request costs a lock and an unlock (see `Benchmarks/`,
-/// `sendable-event-small`) rather than a hop to an executor. Use a
-/// ``Machine`` where one isolation domain (the main actor, an actor) owns the
-/// machine: it needs no lock at all.
+/// answer as ``Machine``'s does, so synchronous code can make it and
+/// SwiftState's API keeps its shape. Speed does not decide it: measured
+/// (`Benchmarks/`, `sendable-event-small` and `actor-event-small`), an
+/// uncontended request costs about the same through a lock as through an
+/// idle actor. Use a ``Machine`` where one isolation domain (the main actor,
+/// an actor) owns the machine: it needs no lock at all.
 ///
 /// Nesting machines (``Machine/nest(_:under:as:)``) and the observable model
 /// are ``Machine``'s only: a hierarchy of machines shares one isolation
