@@ -92,17 +92,18 @@ extension Definition {
             !tree.needsConfiguration,
             "The pure function answers from one state, but this definition has regions or history, "
                 + "whose configuration one state does not give: ask an EffectMachine instead")
-        require(
-            completions.isEmpty,
-            "The pure function answers one event's step, but this definition has OnDone or Always clauses, "
-                + "which a machine takes after that step, before any later request: ask an EffectMachine, "
-                + "or a Machine made with makeMachine(), instead")
         switch core.decide(state, event) {
         case .taken(let clause, let source, let reaction, let stateCode):
             if let settled = core.settledOutcome(of: clause, in: stateCode) {
                 return .success(settled)
             }
-            return .success(core.outcome(of: reaction, in: state, code: stateCode, from: source))
+            guard core.hasCompletions else {
+                return .success(core.outcome(of: reaction, in: state, code: stateCode, from: source))
+            }
+            guard let outcome = core.settlingOutcome(of: reaction, in: state, code: stateCode, from: source) else {
+                return .failure(TransitionError(.unsettled, event: event, fromState: state))
+            }
+            return .success(outcome)
         case .refused(let refusal):
             return .failure(TransitionError(refusal, event: event, fromState: state))
         }
