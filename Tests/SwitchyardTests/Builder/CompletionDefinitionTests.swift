@@ -192,6 +192,7 @@ private let scenarios: [(paid: Bool, flagged: Bool, off: Bool, events: [Signal])
         let held = order.makeMachine()
         held <-! .pack
         #expect(held.state == .held)
+        #expect(order.transition(from: .packing, on: .pack)?.toState == .held)
         isPaid = true
         let paid = order.makeMachine()
         paid <-! .pack <-! .deliver
