@@ -39,28 +39,20 @@ extension DefinitionCore {
         spareWorkspace = nil
         defer { spareWorkspace = workspace }
         let chart = workspace.chart
-        // The configuration a machine in `state` has, with nothing waiting.
-        chart.reenter(stateCode.isConcrete ? stateCode : unnamedCode, plan: &workspace.plan)
-        chart.dropCompletions()
-        chart.isFinished = false
         // The state `unnamedCode` stands for once the event's step is taken:
-        // the others' targets are all named.
+        // the other steps' targets are all named.
         var unnamed = state
-        var target = SymbolCode.wildcard
-        if let toState = reaction.toState {
-            target = routes.code(of: toState)
-            if !target.isConcrete {
-                target = unnamedCode
-                unnamed = toState
-            }
+        if let toState = reaction.toState, !routes.code(of: toState).isConcrete {
+            unnamed = toState
         }
         func value(of code: SymbolCode) -> S {
             code == unnamedCode ? unnamed : routes.storage.states.value(of: code)
         }
 
-        workspace.plan.reset()
-        chart.choose(StepPlan.Move(source: source, target: target, isLocal: false), into: &workspace.plan)
-        chart.complete(&workspace.plan)
+        planMove(of: reaction, in: stateCode, from: source, on: chart, into: &workspace.plan)
+        // Nothing waits, as in a machine at rest in `state`.
+        chart.dropCompletions()
+        chart.isFinished = false
         var effects = lifecycleEffects.effects(of: workspace.plan) { _ in reaction.effects }
         var current = value(of: chart.innermostState(after: &workspace.plan))
         chart.apply(&workspace.plan)

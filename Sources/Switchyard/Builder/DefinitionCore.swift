@@ -190,6 +190,27 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         return nil
     }
 
+    /// Plans in `plan`, on `chart`, the move of `reaction` along a route
+    /// from `source` (``SymbolCode/wildcard`` for the root), from the
+    /// configuration a machine in the state of `stateCode` has: the step a
+    /// machine takes for the request, its exits and entries complete. A
+    /// state the definition does not name is ``unnamedCode`` there.
+    @inlinable
+    func planMove(
+        of reaction: Reaction<S, Effect>, in stateCode: SymbolCode, from source: SymbolCode, on chart: Statechart,
+        into plan: inout StepPlan
+    ) {
+        var target = SymbolCode.wildcard
+        if let toState = reaction.toState {
+            let named = routes.code(of: toState)
+            target = named.isConcrete ? named : unnamedCode
+        }
+        chart.reenter(stateCode.isConcrete ? stateCode : unnamedCode, plan: &plan)
+        plan.reset()
+        chart.choose(StepPlan.Move(source: source, target: target, isLocal: false), into: &plan)
+        chart.complete(&plan)
+    }
+
     /// The outcome of `reaction`, taken in `state` (whose code is
     /// `stateCode`) along a route from `source` (``SymbolCode/wildcard``
     /// for the root: `.any` and mapped clauses): the state it settles in and
@@ -205,13 +226,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         guard let chart else {
             return Definition.Outcome(toState: target, effects: reaction.effects)
         }
-        let named = routes.code(of: target)
-        let targetCode = named.isConcrete ? named : unnamedCode
-        // The configuration a machine in `state` has, then the move.
-        chart.reenter(stateCode.isConcrete ? stateCode : unnamedCode, plan: &plan)
-        plan.reset()
-        chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: false), into: &plan)
-        chart.complete(&plan)
+        planMove(of: reaction, in: stateCode, from: source, on: chart, into: &plan)
         let settled = chart.innermostState(after: &plan)
         var effects = lifecycleEffects.effects(of: plan) { _ in reaction.effects }
         if !finishingCodes.isEmpty, finishingCodes.contains(settled) {
