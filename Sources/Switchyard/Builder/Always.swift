@@ -21,8 +21,7 @@
 /// The name is XState's: `On` names an event, and this clause has none.
 /// An ``EffectMachine`` reports the clause's effects, with the exits and
 /// entries of its step, as part of the transition of the request that led
-/// to it. The pure function refuses definitions with eventless clauses (it
-/// stops with a message): ask an ``EffectMachine``.
+/// to it, and the pure function (``Definition/transition(from:on:)``) likewise.
 public struct Always<S: StateType, Effect> {
     @usableFromInline var draft: CompletionDraft<S, Effect>
 

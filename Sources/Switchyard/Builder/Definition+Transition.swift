@@ -39,26 +39,36 @@ extension Definition {
     /// changes nothing, runs no handler and no observer; guards, `disable`
     /// conditions and closures are the only code it calls.
     ///
+    /// With ``OnDone`` and ``Always`` clauses, the answer includes what a
+    /// machine does after the event's step and before it answers (SCXML's
+    /// macrostep): the done clauses of the states that step completed and
+    /// the eventless clauses that apply, chosen as the machine chooses them,
+    /// their guards told the state the machine is in by then, until none
+    /// applies. The outcome is the state it settles in, and the effects of
+    /// every step in turn: the event's step (exits, clause, entries), then
+    /// each following step's, as an ``EffectMachine`` reports them.
+    ///
     /// - Parameters:
     ///   - state: The state to start from; for nested states, the innermost
     ///     active state (a compound state stands for what a machine started
     ///     in it has active: it and its initial descendants).
     ///   - event: The event.
-    /// - Returns: The outcome, or `nil` if the event would be refused.
-    /// A move into a top-level ``Final`` state finishes the machine: its
-    /// outcome ends with the final state's exit effects, as the machine runs
-    /// its exit handlers then; from that state every event is refused with
+    /// - Returns: The outcome, or `nil` if the event would be refused, or
+    ///   if the done and eventless clauses it leads to do not settle (see
+    ///   ``attemptTransition(from:on:)``).
+    /// A move into a top-level ``Final`` state (the event's, or a done or
+    /// eventless clause's) finishes the machine: its outcome ends with the
+    /// final state's exit effects, as the machine runs its exit handlers
+    /// then; from that state every event is refused with
     /// ``TransitionError/Reason/finished``. Entering a nested final state
-    /// completes its parent, which nothing reacts to without done clauses.
+    /// completes its parent, whose ``OnDone`` clauses react to it.
     ///
     /// - Precondition: The definition has no ``Parallel`` state and keeps no
     ///   history: with those, one state does not say what the machine's
     ///   configuration is (use an ``EffectMachine``). So no clause has
     ///   several targets (`alsoEntering:`), which need regions; a clause
     ///   with `ignoringHistory: true` enters its target as a plain one
-    ///   does where no state keeps history, and answers as one. It has no
-    ///   ``OnDone`` or ``Always`` clauses either, which a machine takes
-    ///   after the event's step (use a plain ``Machine``).
+    ///   does where no state keeps history, and answers as one.
     /// - Complexity: Two hashes (the state and the event), then as many
     ///   integer look-ups as a machine's decision. For nested states, the
     ///   effects of a clause with a fixed target, joined to the exit and
@@ -68,6 +78,9 @@ extension Definition {
     ///   does for a machine (O(*d*) in the depth of the states left and
     ///   entered), and the list that joins their effects is allocated.
     ///   Nothing else is allocated but what the clauses' closures allocate.
+    ///   With ``OnDone`` or ``Always`` clauses, each following step is
+    ///   planned as a machine plans it, O(*d*) in the depth of the states
+    ///   left and entered, and the list of effects is allocated.
     @inlinable
     public func transition(from state: S, on event: E) -> Outcome? {
         guard case .success(let outcome) = attemptTransition(from: state, on: event) else { return nil }
@@ -84,7 +97,11 @@ extension Definition {
     ///   ``TransitionError/Reason/noRoute`` (no clause for this state and event),
     ///   ``TransitionError/Reason/conditionsRefused`` (every clause that
     ///   could take it refused: a guard, a `disable`, or a closure returning `nil`),
-    ///   or ``TransitionError/Reason/finished`` (`state` is a top-level ``Final`` state).
+    ///   ``TransitionError/Reason/finished`` (`state` is a top-level ``Final`` state),
+    ///   or ``TransitionError/Reason/unsettled`` (the done and eventless
+    ///   clauses the event's step led to were still being taken after
+    ///   ``Machine/internalStepLimit`` steps, where a machine stops them and
+    ///   fails the request).
     /// - Precondition: As for ``transition(from:on:)``.
     @inlinable
     public func attemptTransition(from state: S, on event: E) -> Result<Outcome, TransitionError> {
@@ -92,17 +109,18 @@ extension Definition {
             !tree.needsConfiguration,
             "The pure function answers from one state, but this definition has regions or history, "
                 + "whose configuration one state does not give: ask an EffectMachine instead")
-        require(
-            completions.isEmpty,
-            "The pure function answers one event's step, but this definition has OnDone or Always clauses, "
-                + "which a machine takes after that step, before any later request: ask an EffectMachine, "
-                + "or a Machine made with makeMachine(), instead")
         switch core.decide(state, event) {
         case .taken(let clause, let source, let reaction, let stateCode):
             if let settled = core.settledOutcome(of: clause, in: stateCode) {
                 return .success(settled)
             }
-            return .success(core.outcome(of: reaction, in: state, code: stateCode, from: source))
+            guard core.hasCompletions else {
+                return .success(core.outcome(of: reaction, in: state, code: stateCode, from: source))
+            }
+            guard let outcome = core.settlingOutcome(of: reaction, in: state, code: stateCode, from: source) else {
+                return .failure(TransitionError(.unsettled, event: event, fromState: state))
+            }
+            return .success(outcome)
         case .refused(let refusal):
             return .failure(TransitionError(refusal, event: event, fromState: state))
         }

@@ -84,7 +84,7 @@ public struct Definition<S: StateType, E: EventType, Effect> {
         self.completions = flattener.completions
         self.core = DefinitionCore(
             clauses: flattener.clauses, tree: flattener.tree, entryEffects: flattener.entryEffects,
-            exitEffects: flattener.exitEffects, finalStates: flattener.finalStates)
+            exitEffects: flattener.exitEffects, finalStates: flattener.finalStates, completions: flattener.completions)
         let hasSeveralTargets =
             clauses.contains { !$0.entering.otherTargets.isEmpty }
             || completions.contains { !$0.entering.otherTargets.isEmpty }

@@ -1,19 +1,28 @@
 /// What a definition's pure function decides with: the definition's routes in
-/// a route table of the engine, the same one a machine decides with, and its
-/// mapped clauses. Made once, with the definition.
+/// a route table of the engine, the same one a machine decides with (its
+/// done and eventless routes included), and its mapped clauses. Made once,
+/// with the definition.
 @usableFromInline
 final class DefinitionCore<S: StateType, E: EventType, Effect> {
-    /// One route per route clause; a route's registration is its place in
-    /// `routeClauses`, plus one.
+    /// One route per route clause, then one per ``OnDone`` or ``Always``
+    /// clause: a route clause's registration is its place in
+    /// `routeClauses`, plus one; the others follow, in the order written.
     @usableFromInline let routes: RouteTable<S, E>
     /// The clause of each route.
     @usableFromInline let routeClauses: [Int]
     @usableFromInline let mapped: MappedClauses<S, E, Effect>
+    /// The effects of the ``OnDone`` and ``Always`` clauses, in the order
+    /// written: a machine takes their routes after an event's step, before
+    /// it answers, so the pure function does too (see
+    /// ``settlingOutcome(of:in:code:from:)``).
+    @usableFromInline let completionEffects: [[Effect]]
+    @usableFromInline let hasCompletions: Bool
     @usableFromInline let isNested: Bool
     /// The definition's statechart on `routes`' codes, the engine's own: it
     /// plans a move's exits and entries as a machine's does. Made when the
-    /// definition nests states or emits on entries and exits, and has no
-    /// regions or history (the pure function answers for none of those).
+    /// definition nests states, emits on entries and exits, or has done or
+    /// eventless clauses, and has no regions or history (the pure function
+    /// answers for none of those). Its final states are marked.
     @usableFromInline let chart: Statechart?
     /// The code that stands, in `chart`, for every state the definition does
     /// not name (a computed target, a state no clause names): a top-level
@@ -32,16 +41,23 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     /// definition is made (``settleOutcomes()``), so that the pure function
     /// looks them up and allocates nothing.
     @usableFromInline var settledOutcomes: [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]] = []
+    /// Where a macrostep is worked out (see ``MacrostepWorkspace``), kept
+    /// between requests so that its lists are made once; `nil` while one
+    /// is worked out in it, so that a guard that asks the pure function
+    /// meanwhile gets a new one, and for a definition without done or
+    /// eventless clauses.
+    @exclusivity(unchecked) @usableFromInline var spareWorkspace: MacrostepWorkspace?
 
     @usableFromInline
     init(
         clauses: [Clause<S, E, Effect>], tree: DefinitionTree<S>, entryEffects: [S: [Effect]],
-        exitEffects: [S: [Effect]], finalStates: [S]
+        exitEffects: [S: [Effect]], finalStates: [S], completions: [CompletionClause<S, Effect>]
     ) {
         var routes = RouteTable<S, E>()
         // Named even when no clause names them, so that a move to one is known.
         finishingCodes = finalStates.filter { tree.parents[$0] == nil }.map { routes.intern($0) }
         var routeClauses: [Int] = []
+        var completionEffects: [[Effect]] = []
         for (index, clause) in clauses.enumerated() where clause.isRoute {
             routeClauses.append(index)
             let (event, transition) = clause.route
@@ -52,17 +68,39 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
                 event: event, transition, guarded: .of(transition, condition: condition),
                 id: RegistrationID(rawValue: UInt64(routeClauses.count)))
         }
+        for clause in completions {
+            let condition = clause.condition.map { allows in
+                { (context: TransitionContext<S, E>) in allows(context.fromState) }
+            }
+            let transition = clause.transition
+            _ = routes.addRoute(
+                reservedEvent: clause.kind == .done ? .done : .eventless, transition,
+                guarded: .of(transition, condition: condition),
+                id: RegistrationID(rawValue: UInt64(routeClauses.count + 1 + completionEffects.count)))
+            completionEffects.append(clause.effects)
+        }
+        self.completionEffects = completionEffects
+        hasCompletions = !completions.isEmpty
         lifecycleEffects = LifecycleEffects(entries: entryEffects, exits: exitEffects) { routes.intern($0) }
-        if (!tree.isEmpty || !lifecycleEffects.isEmpty) && !tree.needsConfiguration {
+        if (!tree.isEmpty || !lifecycleEffects.isEmpty || hasCompletions) && !tree.needsConfiguration {
             let chart = Statechart()
             for declaration in tree.declarations {
                 chart.tree.add(
                     declaration.children.map { routes.intern($0) }, to: routes.intern(declaration.parent),
                     kind: .compound, initial: declaration.initial.map { routes.intern($0) }, names: { "\($0)" })
             }
+            for state in finalStates {
+                let code = routes.intern(state)
+                // Named as a machine names them: a misuse stops here with its message.
+                chart.tree.setFinal(code) { code in routes.storage.states.name(of: code).map { "\($0)" } ?? "\(code)" }
+            }
             unnamedCode = routes.uniqueStorage.states.reserveAnonymousCode()
             chart.tree.grow(toHold: unnamedCode)
+            chart.tree.layOutIfNeeded()
             self.chart = chart
+            if hasCompletions {
+                spareWorkspace = MacrostepWorkspace(tree: chart.tree)
+            }
         } else {
             unnamedCode = .unknown
             chart = nil
@@ -152,6 +190,27 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         return nil
     }
 
+    /// Plans in `plan`, on `chart`, the move of `reaction` along a route
+    /// from `source` (``SymbolCode/wildcard`` for the root), from the
+    /// configuration a machine in the state of `stateCode` has: the step a
+    /// machine takes for the request, its exits and entries complete. A
+    /// state the definition does not name is ``unnamedCode`` there.
+    @inlinable
+    func planMove(
+        of reaction: Reaction<S, Effect>, in stateCode: SymbolCode, from source: SymbolCode, on chart: Statechart,
+        into plan: inout StepPlan
+    ) {
+        var target = SymbolCode.wildcard
+        if let toState = reaction.toState {
+            let named = routes.code(of: toState)
+            target = named.isConcrete ? named : unnamedCode
+        }
+        chart.reenter(stateCode.isConcrete ? stateCode : unnamedCode, plan: &plan)
+        plan.reset()
+        chart.choose(StepPlan.Move(source: source, target: target, isLocal: false), into: &plan)
+        chart.complete(&plan)
+    }
+
     /// The outcome of `reaction`, taken in `state` (whose code is
     /// `stateCode`) along a route from `source` (``SymbolCode/wildcard``
     /// for the root: `.any` and mapped clauses): the state it settles in and
@@ -167,13 +226,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         guard let chart else {
             return Definition.Outcome(toState: target, effects: reaction.effects)
         }
-        let named = routes.code(of: target)
-        let targetCode = named.isConcrete ? named : unnamedCode
-        // The configuration a machine in `state` has, then the move.
-        chart.reenter(stateCode.isConcrete ? stateCode : unnamedCode, plan: &plan)
-        plan.reset()
-        chart.choose(StepPlan.Move(source: source, target: targetCode, isLocal: false), into: &plan)
-        chart.complete(&plan)
+        planMove(of: reaction, in: stateCode, from: source, on: chart, into: &plan)
         let settled = chart.innermostState(after: &plan)
         var effects = lifecycleEffects.effects(of: plan) { _ in reaction.effects }
         if !finishingCodes.isEmpty, finishingCodes.contains(settled) {
@@ -193,7 +246,8 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     ///   route clauses each, once, when the definition is made.
     @usableFromInline
     func settleOutcomes() -> [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]] {
-        guard let chart, !lifecycleEffects.isEmpty else { return [] }
+        // With done or eventless clauses, a step's outcome depends on what follows it.
+        guard let chart, !lifecycleEffects.isEmpty, !hasCompletions else { return [] }
         let states = routes.storage.states
         // The route clauses with a fixed target, by the code of their source
         // (``SymbolCode/wildcard`` for `.any`).

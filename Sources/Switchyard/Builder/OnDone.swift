@@ -20,8 +20,8 @@
 ///
 /// An ``EffectMachine`` reports the clause's effects, with the exits and
 /// entries of its step, as part of the transition of the request that
-/// completed the state. The pure function refuses definitions with done
-/// clauses (it stops with a message): ask an ``EffectMachine``.
+/// completed the state, and the pure function
+/// (``Definition/transition(from:on:)``) likewise.
 public struct OnDone<S: StateType, Effect> {
     @usableFromInline var draft: CompletionDraft<S, Effect>
 

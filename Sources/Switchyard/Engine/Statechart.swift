@@ -1,3 +1,8 @@
+/// How many steps of eventless and done routes one request may lead to
+/// before a macrostep is cut (see ``Machine/internalStepLimit``).
+@usableFromInline
+let internalStepLimitValue = 1_000
+
 /// A machine's statechart: its tree of states, which of them are active, and
 /// how a step exits and enters them.
 ///
@@ -184,6 +189,47 @@ final class Statechart {
     }
 
     // MARK: Choosing moves
+
+    /// Fills `plan` with the moves of one step, SPEC 3.2's choice: each
+    /// active atomic state (inside `host`, if given) is offered the request,
+    /// then its ancestors up to the root, and the first node on that walk
+    /// for which `firstMove` finds a route takes it; the moves chosen are
+    /// kept or dropped by ``choose(_:into:)``. Where a node's routes come
+    /// from is the caller's: a machine asks each machine of its hierarchy
+    /// that names the node, a definition's pure function its own routes.
+    /// The caller resets `plan` first.
+    ///
+    /// - Parameters:
+    ///   - host: The state the request's machine is nested in, whose active
+    ///     atomic states alone are offered it; `nil` for all of them.
+    ///   - plan: The plan to fill; `firstMove` may add to its lists.
+    ///   - firstMove: The move along the first route that takes the request
+    ///     on a node, if one does.
+    @inlinable
+    func chooseMoves(
+        inside host: SymbolCode?, into plan: inout StepPlan,
+        firstMove: (_ node: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
+    ) {
+        // By index: a copy of the list would cost a retain and a release.
+        var index = 0
+        while index < configuration.atomics.length {
+            let atomic = configuration.atomics.storage[index]
+            index += 1
+            if let host, !tree.isDescendant(atomic, of: host) { continue }
+            var node = atomic
+            while true {
+                if let move = firstMove(node, &plan) {
+                    // A route two regions reach through a common ancestor is taken once.
+                    if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
+                        choose(move, into: &plan)
+                    }
+                    break
+                }
+                guard node != .wildcard else { break }
+                node = tree.parent(of: node)
+            }
+        }
+    }
 
     /// The state below which `move` exits and enters: SCXML's transition domain.
     ///
@@ -587,6 +633,61 @@ final class Statechart {
     func dropCompletions() {
         completions.removeAll()
         completionsRead = 0
+    }
+
+    /// Plans the next step of the macrostep that follows a step (SCXML's):
+    /// the moves of the eventless routes enabled now, which
+    /// `chooseEventless` fills `plan` with (resetting it first); else the
+    /// first done route, which `firstDoneMove` finds, of the next state
+    /// whose completion waits and that is still active; and so on until one
+    /// moves. The plan comes back complete; the caller takes it, applying it
+    /// to the configuration, before it plans the next.
+    ///
+    /// - Parameters:
+    ///   - steps: The steps planned so far in this macrostep: past
+    ///     ``internalStepLimitValue`` the macrostep is cut, and the
+    ///     completions still waiting are dropped.
+    ///   - plan: The plan to fill.
+    ///   - chooseEventless: Fills the plan with the moves of the eventless
+    ///     routes enabled now, with ``chooseMoves(inside:into:firstMove:)``.
+    ///   - firstDoneMove: The move along the first done route of the state
+    ///     given that may be taken, if one may.
+    /// - Returns: Whether a step is planned; `false` when nothing applies,
+    ///   when the chart has finished (the caller then plans the finish, see
+    ///   ``planFinish(into:)``), or when `steps` passed the limit.
+    @inlinable
+    func planNextInternalStep(
+        counting steps: inout Int, into plan: inout StepPlan, chooseEventless: (_ plan: inout StepPlan) -> Void,
+        firstDoneMove: (_ state: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
+    ) -> Bool {
+        while !isFinished {
+            chooseEventless(&plan)
+            if plan.moves.isEmpty {
+                guard let state = nextCompletion() else { return false }
+                plan.reset()
+                // A step taken since it completed may have left it.
+                guard configuration.isActive(state), let move = firstDoneMove(state, &plan) else { continue }
+                choose(move, into: &plan)
+            }
+            steps += 1
+            guard steps <= internalStepLimitValue else {
+                dropCompletions()
+                return false
+            }
+            complete(&plan)
+            return true
+        }
+        return false
+    }
+
+    /// Fills `plan` with what finishing exits: every active state,
+    /// innermost first; it moves and enters nothing, and the configuration
+    /// stays as it is, for reading.
+    @inlinable
+    func planFinish(into plan: inout StepPlan) {
+        dropCompletions()
+        plan.reset()
+        appendActiveDescendants(of: .wildcard, to: &plan.exits)
     }
 
     /// The next state whose completion waits to be offered, if any.

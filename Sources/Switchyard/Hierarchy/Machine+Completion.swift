@@ -4,11 +4,6 @@
 // routes that react to it, one at a time, each followed by eventless routes
 // again, until nothing is left. A top-level final state finishes the machine.
 
-/// How many steps of eventless and done routes one request may lead to
-/// before the machine stops taking them (see ``Machine/internalStepLimit``).
-@usableFromInline
-let internalStepLimitValue = 1_000
-
 extension Machine {
     // MARK: Declaring
 
@@ -217,39 +212,38 @@ extension Machine {
 
     /// Takes eventless routes until none is enabled, then offers the next
     /// completion to its done routes, and so on until nothing is left
-    /// (SCXML's macrostep); finishes the machine if a step entered a
-    /// top-level final state. Runs inside a step's delivery; `reading` is
-    /// shown each step once it is planned, as the request's own step was.
+    /// (SCXML's macrostep, as the statechart plans it: see
+    /// ``Statechart/planNextInternalStep(counting:into:chooseEventless:firstDoneMove:)``);
+    /// finishes the machine if a step entered a top-level final state. Runs
+    /// inside a step's delivery; `reading` is shown each step once it is
+    /// planned, as the request's own step was.
     ///
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
     ///   running the error handlers.
     @inlinable
     func settle(chart: Statechart, nesting: Nesting, reading: StepReader) -> Bool {
         var steps = 0
-        while !chart.isFinished {
-            if hasRoutes(reservedEvent: .eventless, nesting: nesting) {
+        while chart.planNextInternalStep(
+            counting: &steps, into: &plan,
+            chooseEventless: { plan in
+                guard hasRoutes(reservedEvent: .eventless, nesting: nesting) else {
+                    plan.reset()
+                    return
+                }
                 _ = chooseMoves(
                     event: nil, eventCode: .eventless, member: 0, userInfo: nil, chart: chart, nesting: nesting,
                     into: &plan)
-            } else {
-                plan.reset()
-            }
-            if plan.moves.isEmpty {
-                guard let state = chart.nextCompletion() else { break }
-                chooseDoneMove(of: state, chart: chart, nesting: nesting)
-                if plan.moves.isEmpty { continue }
-            }
-            steps += 1
-            guard steps <= internalStepLimitValue else {
-                chart.dropCompletions()
-                deliverErrorHandlers(
-                    Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil),
-                    refusal: .unsettled)
-                return false
-            }
-            chart.complete(&plan)
+            },
+            firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) })
+        {
             reading(plan)
             deliverPlannedStep(.state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting)
+        }
+        guard steps <= internalStepLimitValue else {
+            deliverErrorHandlers(
+                Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil),
+                refusal: .unsettled)
+            return false
         }
         if chart.isFinished {
             finish(chart: chart, nesting: nesting, reading: reading)
@@ -277,25 +271,23 @@ extension Machine {
         endStep()
     }
 
-    /// Fills `plan` with the move of the first done route of `state` whose
-    /// condition holds, if `state` is still active: asked of each machine
-    /// that names it, innermost first, the root last.
+    /// The move along the first done route of `state` whose condition
+    /// holds: asked of each machine that names it, innermost first, the
+    /// root last.
     @inlinable
-    func chooseDoneMove(of state: SymbolCode, chart: Statechart, nesting: Nesting) {
-        plan.reset()
-        guard hasRoutes(reservedEvent: .done, nesting: nesting), chart.configuration.isActive(state) else { return }
+    func firstDoneMove(of state: SymbolCode, chart: Statechart, nesting: Nesting, plan: inout StepPlan)
+        -> StepPlan.Move?
+    {
+        guard hasRoutes(reservedEvent: .done, nesting: nesting) else { return nil }
         // A local copy: conditions may change the machine.
         let routes = self.routes
         var refusal: Refusal?
         decisionDepth += 1
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
-        if let move = firstMove(
+        return firstMove(
             event: nil, eventCode: .done, on: state, routes: routes, current: currentState, userInfo: nil,
             chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
-        {
-            chart.choose(move, into: &plan)
-        }
     }
 
     /// Runs the exit handlers of every active state, innermost first, as
@@ -303,9 +295,7 @@ extension Machine {
     /// `reading` is shown the exits as a plan that moves and enters nothing.
     @inlinable
     func finish(chart: Statechart, nesting: Nesting, reading: StepReader) {
-        chart.dropCompletions()
-        plan.reset()
-        chart.appendActiveDescendants(of: .wildcard, to: &plan.exits)
+        chart.planFinish(into: &plan)
         reading(plan)
         let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers

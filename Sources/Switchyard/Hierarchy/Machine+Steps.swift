@@ -204,28 +204,11 @@ extension Machine {
             }
             return refusal
         }
-        let host = nesting.memberStates[member].hostNode
-        // By index: a copy of the list would cost a retain and a release.
-        var index = 0
-        while index < chart.configuration.atomics.length {
-            let atomic = chart.configuration.atomics.storage[index]
-            index += 1
-            guard member == 0 || chart.tree.isDescendant(atomic, of: host) else { continue }
-            var node = atomic
-            while true {
-                if let move = firstMove(
-                    event: event, eventCode: eventCode, on: node, routes: routes, current: current, userInfo: userInfo,
-                    chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
-                {
-                    // A route two regions reach through a common ancestor is taken once.
-                    if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
-                        chart.choose(move, into: &plan)
-                    }
-                    break
-                }
-                guard node != .wildcard else { break }
-                node = chart.tree.parent(of: node)
-            }
+        chart.chooseMoves(inside: member == 0 ? nil : nesting.memberStates[member].hostNode, into: &plan) {
+            node, plan in
+            firstMove(
+                event: event, eventCode: eventCode, on: node, routes: routes, current: current, userInfo: userInfo,
+                chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
         }
         return refusal
     }

@@ -192,6 +192,7 @@ private let scenarios: [(paid: Bool, flagged: Bool, off: Bool, events: [Signal])
         let held = order.makeMachine()
         held <-! .pack
         #expect(held.state == .held)
+        #expect(order.transition(from: .packing, on: .pack)?.toState == .held)
         isPaid = true
         let paid = order.makeMachine()
         paid <-! .pack <-! .deliver
@@ -382,16 +383,141 @@ private let scenarios: [(paid: Bool, flagged: Bool, off: Bool, events: [Signal])
         #expect(machine.attemptTransition(.stop).failureReason == .finished)
     }
 
-    @Test func thePureFunctionRefusesADefinitionWithDoneOrEventlessClauses() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let definition = Definition<Step, Signal, String>(initialState: .idle) {
-                From(.idle) { Always(transitionTo: .next).guard { false } }
+    @Test func thePureFunctionTakesAChainOfEventlessClausesAfterTheEvent() throws {
+        let definition = Definition<Step, Signal, String>(initialState: .idle) {
+            From(.idle) { On(.go, transitionTo: .checking, emit: "go") }
+            From(.checking) {
+                OnEntry(emit: "enter checking")
+                OnExit(emit: "exit checking")
+                Always(transitionTo: .next, emit: "checked").guard { state in state == .checking }
             }
-            _ = definition.transition(from: .idle, on: .go)
+            From(.next) {
+                OnEntry(emit: "enter next")
+                OnExit(emit: "exit next")
+                Always(transitionTo: .over, emit: "next").guard { true }
+            }
+            From(.over) { OnEntry(emit: "enter over") }
         }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("this definition has OnDone or Always clauses"))
-        #expect(message.contains("ask an EffectMachine, or a Machine made with makeMachine(), instead"))
+        let outcome = try #require(definition.transition(from: .idle, on: .go))
+        #expect(outcome.toState == .over)
+        #expect(
+            outcome.effects == [
+                "go", "enter checking",  // the event's step
+                "exit checking", "checked", "enter next",  // the first eventless step
+                "exit next", "next", "enter over",  // the second
+            ])
+        expectTheEffectMachinesAnswer(definition, from: .idle, on: .go)
+    }
+
+    @Test func thePureFunctionTakesADoneClauseOnceAFinalChildIsEntered() throws {
+        let definition = Definition<Step, Signal, String>(initialState: .job) {
+            From(.job) {
+                OnExit(emit: "exit job")
+                OnDone(transitionTo: .next, emit: "job done")
+                From(.working) { On(.finish, transitionTo: .done, emit: "finish") }
+                Final(.done) {
+                    OnEntry(emit: "enter done")
+                    OnExit(emit: "exit done")
+                }
+            }
+            From(.next) { OnEntry(emit: "enter next") }
+        }
+        let outcome = try #require(definition.transition(from: .working, on: .finish))
+        #expect(outcome.toState == .next)
+        #expect(outcome.effects == ["finish", "enter done", "exit done", "exit job", "job done", "enter next"])
+        expectTheEffectMachinesAnswer(definition, from: .working, on: .finish)
+    }
+
+    @Test func thePureFunctionStopsWhereAnEventlessClausesGuardRefuses() throws {
+        let flags = Flags()
+        let definition = Definition<Step, Signal, String>(initialState: .idle) {
+            From(.idle) { On(.go, transitionTo: .checking, emit: "go") }
+            From(.checking) { Always(transitionTo: .next, emit: "paid").guard { flags.isPaid } }
+        }
+        #expect(definition.transition(from: .idle, on: .go) == .init(toState: .checking, effects: ["go"]))
+        expectTheEffectMachinesAnswer(definition, from: .idle, on: .go)
+        flags.isPaid = true
+        #expect(definition.transition(from: .idle, on: .go) == .init(toState: .next, effects: ["go", "paid"]))
+        expectTheEffectMachinesAnswer(definition, from: .idle, on: .go)
+    }
+
+    @Test func thePureFunctionFinishesInATopLevelFinalStateReachedThroughAnEventlessClause() throws {
+        let definition = Definition<Step, Signal, String>(initialState: .idle) {
+            From(.idle) { On(.stop, transitionTo: .checking, emit: "stop") }
+            From(.checking) {
+                OnExit(emit: "exit checking")
+                Always(transitionTo: .over, emit: "over").guard { true }
+            }
+            Final(.over) {
+                OnEntry(emit: "enter over")
+                OnExit(emit: "exit over")
+            }
+        }
+        let outcome = try #require(definition.transition(from: .idle, on: .stop))
+        #expect(outcome.toState == .over)
+        #expect(outcome.effects == ["stop", "exit checking", "over", "enter over", "exit over"])
+        expectTheEffectMachinesAnswer(definition, from: .idle, on: .stop)
+        #expect(definition.attemptTransition(from: .over, on: .go).failureReason == .finished)
+        let machine = EffectMachine(definition)
+        try machine.transition(.stop)
+        #expect(machine.machine.isFinished)
+        #expect(machine.attemptTransition(.go).failureReason == .finished)
+    }
+
+    @Test func thePureFunctionReportsACycleOfEventlessClausesAsUnsettled() throws {
+        let definition = Definition<Step, Signal, String>(initialState: .idle) {
+            From(.idle) { On(.go, transitionTo: .checking) }
+            From(.checking) { Always(transitionTo: .next).guard { true } }
+            From(.next) { Always(transitionTo: .checking).guard { true } }
+        }
+        let result = definition.attemptTransition(from: .idle, on: .go)
+        #expect(result.failureReason == .unsettled)
+        #expect(definition.transition(from: .idle, on: .go) == nil)
+        let machine = EffectMachine(definition)
+        let moved = machine.attemptTransition(.go)
+        #expect(moved.failureReason == .unsettled)
+        if case .failure(let refusal) = result, case .failure(let error) = moved {
+            #expect(refusal.description == error.description)
+        }
+    }
+
+    @Test func aGuardMayAskThePureFunctionOfItsOwnDefinition() throws {
+        var definition: Definition<Step, Signal, String>?
+        var answers: [Definition<Step, Signal, String>.Outcome?] = []
+        definition = Definition(initialState: .idle) {
+            From(.idle) { On(.go, transitionTo: .checking, emit: "go") }
+            From(.checking) {
+                Always(transitionTo: .next, emit: "checked").guard {
+                    // Asked while the outer request's macrostep is worked out.
+                    answers.append(definition?.transition(from: .idle, on: .finish))
+                    return true
+                }
+            }
+            From(.next) { On(.finish, transitionTo: .checking, emit: "again") }
+            From(.idle) { On(.finish, transitionTo: .next, emit: "finish") }
+        }
+        let outcome = try #require(definition?.transition(from: .idle, on: .go))
+        #expect(outcome == .init(toState: .next, effects: ["go", "checked"]))
+        #expect(answers == [.init(toState: .next, effects: ["finish"])])
+    }
+}
+
+/// Expects the pure function of `definition` to answer `event` in `state`
+/// as an effect machine made from it, in that state, does.
+private func expectTheEffectMachinesAnswer(
+    _ definition: Definition<Step, Signal, String>, from state: Step, on event: Signal,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let pure = definition.attemptTransition(from: state, on: event)
+    let moved = EffectMachine(definition.starting(in: state)).attemptTransition(event)
+    switch (moved, pure) {
+    case (.success(let transition), .success(let outcome)):
+        #expect(transition.toState == outcome.toState, sourceLocation: sourceLocation)
+        #expect(transition.effects == outcome.effects, sourceLocation: sourceLocation)
+    case (.failure(let error), .failure(let refusal)):
+        #expect(error.reason == refusal.reason, sourceLocation: sourceLocation)
+    default:
+        Issue.record("the machine gave \(moved), the pure function \(pure)", sourceLocation: sourceLocation)
     }
 }
 
