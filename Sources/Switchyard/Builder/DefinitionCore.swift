@@ -139,7 +139,10 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     ///
     /// - Complexity: One hash, then one look-up.
     @inlinable
+    @inline(__always)
     func restingState(of state: S) -> (state: S, code: SymbolCode) {
+        // Always inlined: out of line, the call cost `dsl-pure` (a flat
+        // definition, which keeps no table) some 35 instructions a request.
         let code = routes.code(of: state)
         guard Int(code) < restingCodes.count, code.isConcrete else { return (state, code) }
         let resting = restingCodes[Int(code)]
