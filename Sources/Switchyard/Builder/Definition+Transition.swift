@@ -48,10 +48,20 @@ extension Definition {
     /// every step in turn: the event's step (exits, clause, entries), then
     /// each following step's, as an ``EffectMachine`` reports them.
     ///
+    /// From a compound state, it answers as a machine started in that state
+    /// does: such a machine has entered the state's initial child, and that
+    /// child's, down to an atomic state, which is its ``Machine/state``. The
+    /// event is offered to that atomic state first, then to each of its
+    /// ancestors, so a child's clause wins over its parent's; guards are
+    /// asked with the atomic state, a clause that stays gives it as
+    /// ``Outcome/toState``, and the effects are the step's own (its exits
+    /// start with the atomic state's), not the entry effects of the start.
+    ///
     /// - Parameters:
     ///   - state: The state to start from; for nested states, the innermost
-    ///     active state (a compound state stands for what a machine started
-    ///     in it has active: it and its initial descendants).
+    ///     active state. A compound state stands for what a machine started
+    ///     in it has active: it and its initial descendants, so the answer
+    ///     is the one from its initial atomic descendant.
     ///   - event: The event.
     /// - Returns: The outcome, or `nil` if the event would be refused, or
     ///   if the done and eventless clauses it leads to do not settle (see
@@ -91,9 +101,12 @@ extension Definition {
     /// ``EffectMachine/attemptTransition(_:userInfo:)`` would say it.
     ///
     /// - Parameters:
-    ///   - state: The state to start from.
+    ///   - state: The state to start from; a compound state stands for its
+    ///     initial atomic descendant, as in ``transition(from:on:)``.
     ///   - event: The event.
-    /// - Returns: The outcome, or an error whose reason is
+    /// - Returns: The outcome, or an error whose ``TransitionError/description``
+    ///   names the state a machine would: `state`, or its initial atomic
+    ///   descendant if it is compound; its reason is
     ///   ``TransitionError/Reason/noRoute`` (no clause for this state and event),
     ///   ``TransitionError/Reason/conditionsRefused`` (every clause that
     ///   could take it refused: a guard, a `disable`, or a closure returning `nil`),
@@ -109,8 +122,12 @@ extension Definition {
             !tree.needsConfiguration,
             "The pure function answers from one state, but this definition has regions or history, "
                 + "whose configuration one state does not give: ask an EffectMachine instead")
-        switch core.decide(state, event) {
-        case .taken(let clause, let source, let reaction, let stateCode):
+        // A machine started in a compound state has entered its initial
+        // descendants and decides from the atomic one, which it reports as
+        // its state: so does the pure function.
+        let (state, stateCode) = core.restingState(of: state)
+        switch core.decide(state, code: stateCode, event) {
+        case .taken(let clause, let source, let reaction):
             if let settled = core.settledOutcome(of: clause, in: stateCode) {
                 return .success(settled)
             }

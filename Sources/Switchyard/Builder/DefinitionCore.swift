@@ -30,6 +30,13 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     @usableFromInline let unnamedCode: SymbolCode
     /// The entry and exit effects, by code in `routes`.
     @usableFromInline let lifecycleEffects: LifecycleEffects<Effect>
+    /// By the code of a state: the code of the atomic state a machine
+    /// started in it rests in, which the pure function decides from: the
+    /// state itself if it is atomic, its initial descendant if it is
+    /// compound (a machine started there has entered its initial children,
+    /// and offers an event to the innermost first). Worked out once, by
+    /// `chart`, when the definition is made; empty when no state nests.
+    @usableFromInline let restingCodes: [SymbolCode]
     /// The codes of the top-level final states: entering one finishes a
     /// machine, which then refuses every request. Few, so searched in order.
     @usableFromInline let finishingCodes: [SymbolCode]
@@ -97,12 +104,14 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
             unnamedCode = routes.uniqueStorage.states.reserveAnonymousCode()
             chart.tree.grow(toHold: unnamedCode)
             chart.tree.layOutIfNeeded()
+            restingCodes = tree.isEmpty ? [] : Self.restingCodes(on: chart, count: routes.storage.states.count)
             self.chart = chart
             if hasCompletions {
                 spareWorkspace = MacrostepWorkspace(tree: chart.tree)
             }
         } else {
             unnamedCode = .unknown
+            restingCodes = []
             chart = nil
         }
         self.routes = routes
@@ -116,20 +125,54 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     @usableFromInline
     enum Decision {
         /// The clause taken, the state its move leaves from
-        /// (``SymbolCode/wildcard`` for the root), its reaction, and the code
-        /// of the state the request was made in (``SymbolCode/unknown`` if
-        /// the definition names no such state).
-        case taken(clause: Int, source: SymbolCode, reaction: Reaction<S, Effect>, state: SymbolCode)
+        /// (``SymbolCode/wildcard`` for the root), and its reaction.
+        case taken(clause: Int, source: SymbolCode, reaction: Reaction<S, Effect>)
         /// Why nothing was taken: `nil` when no clause covered the request.
         case refused(Refusal?)
     }
 
-    /// What the definition does on `event` in `state`, or why it does nothing.
+    /// The atomic state a machine started in `state` rests in, and its
+    /// code (``SymbolCode/unknown`` if the definition names no such state):
+    /// `state` itself unless it is compound, whose initial descendant a
+    /// machine has entered. A machine in either has the same configuration,
+    /// reports the atomic one as its state, and asks guards with it.
+    ///
+    /// - Complexity: One hash, then one look-up.
     @inlinable
-    func decide(_ state: S, _ event: E) -> Decision {
+    @inline(__always)
+    func restingState(of state: S) -> (state: S, code: SymbolCode) {
+        // Always inlined: out of line, the call cost `dsl-pure` (a flat
+        // definition, which keeps no table) some 35 instructions a request.
+        let code = routes.code(of: state)
+        guard Int(code) < restingCodes.count, code.isConcrete else { return (state, code) }
+        let resting = restingCodes[Int(code)]
+        return resting == code ? (state, code) : (routes.storage.states.value(of: resting), resting)
+    }
+
+    /// By the code of each of the `count` states named on `chart`: the code
+    /// of the atomic state entering it rests in, for ``restingCodes``.
+    ///
+    /// - Complexity: O(*n* · *d*) for *n* states *d* deep, once, when the
+    ///   definition is made.
+    @usableFromInline
+    static func restingCodes(on chart: Statechart, count: Int) -> [SymbolCode] {
+        var plan = StepPlan()
+        var resting = [SymbolCode](repeating: .wildcard, count: count + 1)
+        for code in 1..<(count + 1) {
+            chart.reenter(SymbolCode(code), plan: &plan)
+            resting[code] = chart.innermostState(of: chart.configuration)
+        }
+        return resting
+    }
+
+    /// What the definition does on `event` in `state`, whose code is
+    /// `stateCode`, or why it does nothing. `state` is one a machine can
+    /// rest in (see ``restingState(of:)``): the walk up from it to the root
+    /// is the one a machine makes.
+    @inlinable
+    func decide(_ state: S, code stateCode: SymbolCode, _ event: E) -> Decision {
         let routes = self.routes
         let eventCode = routes.code(of: event)
-        let stateCode = routes.code(of: state)
         if !finishingCodes.isEmpty, finishingCodes.contains(stateCode) {
             // A machine that entered it is finished.
             return .refused(.finished)
@@ -140,14 +183,14 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
             if let route = routes.firstRouteInFlatOrder(
                 event: event, code: eventCode, from: code, current: state, userInfo: nil, refusal: &refusal)
             {
-                return taking(route, in: stateCode)
+                return taking(route)
             }
         } else if code != .unknown {
             while true {
                 if let route = routes.firstRoute(
                     event: event, code: eventCode, on: code, current: state, userInfo: nil, refusal: &refusal)
                 {
-                    return taking(route, in: stateCode)
+                    return taking(route)
                 }
                 guard code != .wildcard, let chart else { break }
                 code = chart.tree.parent(of: code)
@@ -155,14 +198,14 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         } else if let route = routes.firstRoute(
             event: event, code: eventCode, on: .wildcard, current: state, userInfo: nil, refusal: &refusal)
         {
-            return taking(route, in: stateCode)
+            return taking(route)
         }
         var refused = false
         if let (clause, reaction) = mapped.answer(state, event, refused: &refused) {
             // A mapping names its target, so a clause that stays names the
             // current state: a machine takes that as a move from the root.
             let named = Reaction(toState: reaction.toState ?? state, effects: reaction.effects)
-            return .taken(clause: clause, source: .wildcard, reaction: named, state: stateCode)
+            return .taken(clause: clause, source: .wildcard, reaction: named)
         }
         if refused {
             refusal = .conditions
@@ -170,13 +213,13 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         return .refused(refusal)
     }
 
-    /// The clause of `route`, and its reaction, taken in the state of `stateCode`.
+    /// The clause of `route`, and its reaction.
     @inlinable
-    func taking(_ route: SelectedRoute<S>, in stateCode: SymbolCode) -> Decision {
+    func taking(_ route: SelectedRoute<S>) -> Decision {
         let index = routeClauses[Int(route.id.rawValue) - 1]
         return .taken(
             clause: index, source: route.source,
-            reaction: Reaction(toState: route.target, effects: mapped.clauses[index].effects), state: stateCode)
+            reaction: Reaction(toState: route.target, effects: mapped.clauses[index].effects))
     }
 
     /// The outcome of `clause` taken in the state of `stateCode`, if it was
@@ -262,7 +305,8 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         }
         var settled = [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]](
             repeating: [], count: states.count + 1)
-        for code in 1..<(states.count + 1) {
+        // A compound state is asked as its resting state, whose outcomes these are.
+        for code in 1..<(states.count + 1) where restingCodes.isEmpty || restingCodes[code] == SymbolCode(code) {
             guard let state = states.name(of: SymbolCode(code)) else { continue }
             var node = SymbolCode(code)
             while true {

@@ -230,6 +230,52 @@ private func decide(
                 == .init(toState: .broken, effects: ["exit closed", "kicked"]))
     }
 
+    @Test func fromACompoundStateTheInitialChildsClauseWinsAsInAMachineStartedThere() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .broken) {
+            From(.broken) { On(.close, transitionTo: .closed, emit: "repaired") }
+            From(.closed) {
+                OnEntry(emit: "enter closed")
+                OnExit(emit: "exit closed")
+                On(.kick, transitionTo: .broken, emit: "kicked")
+                On(.knock, stayAndEmit: "knocked")
+                On(.unlock, transitionTo: .open, emit: "unlocked").guard { state, _ in state == .locked }
+                From(.locked) {
+                    OnEntry(emit: "enter locked")
+                    OnExit(emit: "exit locked")
+                    On(.kick, transitionTo: .open, emit: "sprung")
+                }
+                From(.open) {}
+            }
+        }
+        // A machine started in `closed` has entered `locked`, which is offered the event first.
+        let machine = EffectMachine(door.starting(in: .closed))
+        #expect(machine.start() == ["enter closed", "enter locked"])
+        #expect(machine.state == .locked)
+        let moved = try machine.transition(.kick)
+        let outcome = try #require(door.transition(from: .closed, on: .kick))
+        // The child's clause and its exits; the start's entries are not the step's.
+        #expect(outcome == .init(toState: .open, effects: ["exit locked", "sprung"]))
+        #expect(moved.toState == outcome.toState)
+        #expect(moved.effects == outcome.effects)
+        // The parent's clauses answer what the child's do not: a stay names
+        // the atomic state the machine is in, and a guard is told it.
+        #expect(
+            try decide(door, from: .closed, on: .knock).get() == .init(toState: .locked, effects: ["knocked"]))
+        #expect(
+            try decide(door, from: .closed, on: .unlock).get()
+                == .init(toState: .open, effects: ["exit locked", "exit closed", "unlocked", "enter closed"]))
+        // A refusal names the state a machine started there reports.
+        guard case .failure(let refused) = EffectMachine(door.starting(in: .closed)).attemptTransition(.lock),
+            case .failure(let refusal) = door.attemptTransition(from: .closed, on: .lock)
+        else {
+            Issue.record("both should refuse lock from closed")
+            return
+        }
+        #expect(refusal.reason == .noRoute)
+        #expect(refusal == refused)
+        #expect(refusal.description.contains("from locked"))
+    }
+
     @Test func eachStateGetsItsOwnExitsForAClauseOfAnAncestorOrOfAnyState() throws {
         // The pure function works out such moves when the definition is made,
         // from every state that can take them: each state's answer is its own.

@@ -6,8 +6,9 @@ import Testing
 // nested states, final states (nested and top-level), `OnDone` and `Always`
 // clauses (guards drawn from a fixed table, some reading the machine's
 // state), entry and exit effects, clauses from `.any`, and computed targets
-// (one of them outside the definition): from every atomic state but a
-// top-level final one, on every event, both must give the same next state, the same
+// (one of them outside the definition): from every state but a top-level
+// final one (a compound state as a machine started in it, with its initial
+// descendants active), on every event, both must give the same next state, the same
 // effects in the same order (the event's step, then each done or eventless
 // step, then a finish's exits), or the same refusal, `unsettled` included.
 // A failure names its seed.
@@ -160,8 +161,9 @@ private struct RandomMacrostepDefinition: CustomStringConvertible {
         return false
     }
 
-    /// The states a machine at rest can be in: the atomic ones.
-    var atomicSpots: [Spot] { parents.indices.filter { !parents.contains($0) }.map(Spot.init) }
+    /// Every state, compound ones included: a machine started in one rests
+    /// in its initial atomic descendant.
+    var spots: [Spot] { parents.indices.map(Spot.init) }
     var nudges: [Nudge] { (0..<eventCount).map(Nudge.init) }
 
     func isTopLevelFinal(_ spot: Spot) -> Bool {
@@ -278,7 +280,7 @@ private func checkMacrostepEquivalence(seed: UInt64, printsDefinition: Bool = fa
     }
     let location = "seed \(seed) (replay: SWITCHYARD_DSL_MACROSTEP_SEED=\(seed)); \(random)"
     let definition = random.definition(initialState: Spot(id: 0))
-    for spot in random.atomicSpots {
+    for spot in random.spots {
         for nudge in random.nudges {
             let pure = definition.attemptTransition(from: spot, on: nudge)
             let context = "\(spot) on \(nudge), \(location)"

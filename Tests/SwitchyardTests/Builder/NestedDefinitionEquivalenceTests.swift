@@ -4,11 +4,15 @@ import Testing
 
 // The pure function against the effect machine on random nested definitions
 // (compound states, entry and exit effects, clauses from states at any depth
-// and from `.any`): from every atomic state, on every event, both must give
-// the same next state, the same effects in the same order, or the same
+// and from `.any`): from every state (a compound one as a machine started
+// in it, with its initial descendants active), on every event, both must
+// give the same next state, the same effects in the same order, or the same
 // refusal. A failure names its seed.
 //
-// Replay one seed: SWITCHYARD_DSL_NESTED_SEED=<seed> swift test --filter NestedDefinitionEquivalenceTests
+// Replay one seed, printing the definition:
+//     SWITCHYARD_DSL_NESTED_SEED=<seed> swift test --filter NestedDefinitionEquivalenceTests
+// Try many more seeds than the fixed ones:
+//     SWITCHYARD_MODEL_SEEDS=5000 swift test --filter NestedDefinitionEquivalenceTests
 
 /// A state of a random nested definition.
 private struct Room: StateType, CustomStringConvertible {
@@ -81,8 +85,6 @@ private struct RandomNestedDefinition: CustomStringConvertible {
         parents.indices.filter { parents[$0] == id }
     }
 
-    var atomicRooms: [Room] { rooms.filter { children(of: $0.id).isEmpty } }
-
     func definition(initialState: Room) -> Definition<Room, Knock, String> {
         Definition(initialState: initialState) {
             for id in parents.indices where parents[id] == nil {
@@ -141,7 +143,7 @@ private func checkNestedEquivalence(seed: UInt64, printsDefinition: Bool = false
         print("seed \(seed): \(random)")
     }
     let location = "seed \(seed) (replay: SWITCHYARD_DSL_NESTED_SEED=\(seed)); \(random)"
-    for room in random.atomicRooms {
+    for room in random.rooms {
         for knock in random.knocks {
             let definition = random.definition(initialState: room)
             let machine = EffectMachine(definition)
@@ -161,8 +163,11 @@ private func checkNestedEquivalence(seed: UInt64, printsDefinition: Bool = false
     }
 }
 
-private let seedFromEnvironment = ProcessInfo.processInfo.environment["SWITCHYARD_DSL_NESTED_SEED"].flatMap {
-    UInt64($0)
+private let seedFromEnvironment = environmentSeed("SWITCHYARD_DSL_NESTED_SEED")
+private let seedCountFromEnvironment = environmentSeed("SWITCHYARD_MODEL_SEEDS")
+
+private func environmentSeed(_ name: String) -> UInt64? {
+    ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
 }
 
 @Suite struct NestedDefinitionEquivalenceTests {
@@ -174,5 +179,13 @@ private let seedFromEnvironment = ProcessInfo.processInfo.environment["SWITCHYAR
     @Test(.enabled(if: seedFromEnvironment != nil, "set SWITCHYARD_DSL_NESTED_SEED to replay one seed"))
     func theSeedInTheEnvironment() throws {
         checkNestedEquivalence(seed: try #require(seedFromEnvironment), printsDefinition: true)
+    }
+
+    @Test(.enabled(if: seedCountFromEnvironment != nil, "set SWITCHYARD_MODEL_SEEDS to try many seeds"))
+    func manySeeds() throws {
+        let count = try #require(seedCountFromEnvironment)
+        for seed in 1_000..<(1_000 + count) {
+            checkNestedEquivalence(seed: seed)
+        }
     }
 }
