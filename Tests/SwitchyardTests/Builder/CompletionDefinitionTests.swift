@@ -483,6 +483,8 @@ private let scenarios: [(paid: Bool, flagged: Bool, off: Bool, events: [Signal])
 
     @Test func aGuardMayAskThePureFunctionOfItsOwnDefinition() throws {
         var definition: Definition<Step, Signal, String>?
+        // The guard holds the definition that holds the guard: a cycle to break.
+        defer { definition = nil }
         var answers: [Definition<Step, Signal, String>.Outcome?] = []
         definition = Definition(initialState: .idle) {
             From(.idle) { On(.go, transitionTo: .checking, emit: "go") }
