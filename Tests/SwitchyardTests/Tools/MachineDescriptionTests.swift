@@ -1,0 +1,116 @@
+import Switchyard
+import Testing
+
+private enum Light: StateType, CaseIterable {
+    case off, on, dim, bright, broken
+}
+
+private enum Switch: EventType, CaseIterable {
+    case toggle, fail
+}
+
+/// A state whose description holds every character a diagram's syntax reads.
+private struct Tricky: StateType, CustomStringConvertible {
+    var name: String
+    var description: String { name }
+}
+
+@Suite struct MachineDescriptionTests {
+    private func makeLight() -> Machine<Light, Switch> {
+        Machine(state: .off) { light in
+            light.addChildren([.dim, .bright], to: .on, initial: .bright)
+            light.addHistory(.deep, to: .on)
+            light.addFinalState(.broken)
+            light.addRoutes(event: .toggle, transitions: [.off => .on, .on => .off])
+            light.addRoutes(event: .any, transitions: [.any => .broken], condition: { _ in false })
+            light.addRoute(.dim => .bright)
+            light.addRouteMapping { event, state, _ in event == .fail && state == .off ? .broken : nil }
+            light.addHandler(event: .toggle) { _ in }
+            light.addEntryHandler(.on) { _ in }
+            light.addErrorHandler { _ in }
+        }
+    }
+
+    @Test func statesAndTheirTree() throws {
+        let description = makeLight().describe()
+        #expect(description.initialState == .off)
+        #expect(description.states.map(\.state) == [.on, .dim, .bright, .off, .broken])
+        let on = try #require(description.state(.on))
+        #expect(on.kind == .compound)
+        #expect(on.children == [.dim, .bright])
+        #expect(on.initial == .bright)
+        #expect(on.history == .deep)
+        #expect(description.state(.dim)?.parent == .on)
+        #expect(description.state(.broken)?.isFinal == true)
+        #expect(description.topLevelStates.map(\.state) == [.on, .off, .broken])
+        #expect(description.events == [.toggle])
+    }
+
+    @Test func routesInTheOrderTheyWereAdded() {
+        let routes = makeLight().describe().routes
+        #expect(routes.map(\.trigger) == [.event(.toggle), .event(.toggle), .anyEvent, .state])
+        #expect(routes.map(\.source) == [.off, .on, nil, .dim])
+        #expect(routes.map(\.target) == [.on, .off, .broken, .bright])
+        #expect(routes.map(\.isConditional) == [false, false, true, false])
+    }
+
+    @Test func routeMappingsAreListedForCaseIterableTypes() throws {
+        let mapping = try #require(makeLight().describe().routeMappings.first)
+        #expect(mapping.kind == .event)
+        let moves = try #require(mapping.moves)
+        #expect(moves.map(\.source) == [.off])
+        #expect(moves.map(\.event) == [.fail])
+        #expect(moves.map(\.target) == [.broken])
+    }
+
+    @Test func handlersAreCountedByKind() {
+        let counts = makeLight().describe().handlerCounts
+        #expect(counts.event == 1 && counts.entry == 1 && counts.error == 1)
+        #expect(counts.total == 3)
+    }
+
+    @Test func aRouteMappingOfTypesThatCannotBeListedSaysSo() throws {
+        let machine = Machine<Tricky, NoEvent>(state: Tricky(name: "a")) { machine in
+            machine.addRouteMapping { _, _, _ in nil }
+        }
+        let description = machine.describe()
+        #expect(try #require(description.routeMappings.first).moves == nil)
+        #expect(description.dot().contains("1 route mapping: targets computed by a closure"))
+    }
+
+    @Test func aNestedMachineIsASubtreeOfItsHost() throws {
+        enum Outer: StateType { case idle, busy }
+        enum Inner: StateType { case working, resting }
+        let inner = Machine<Inner, NoEvent>(state: .working) { $0.addRoute(.working => .resting) }
+        let outer = Machine<Outer, NoEvent>(state: .idle) { $0.addRoute(.idle => .busy) }
+        outer.nest(inner, under: .busy)
+        let nested = try #require(outer.describe().nestedMachines.first)
+        #expect(nested.host == .busy)
+        let innerDescription = try #require(nested.machine.base as? MachineDescription<Inner, NoEvent>)
+        #expect(innerDescription.routes.map(\.target) == [.resting])
+        #expect(outer.describe().dot().contains("subgraph cluster_s2"))
+    }
+
+    @Test(arguments: ["say \"hi\"", "two\nlines", "back\\slash", "{braces} <angles> |bar|", "a;b:c#d"])
+    func anyDescriptionExportsValidText(_ name: String) {
+        let machine = Machine<Tricky, NoEvent>(state: Tricky(name: name)) { machine in
+            machine.addRoute(Tricky(name: name) => Tricky(name: "plain"))
+        }
+        let description = machine.describe()
+        let dot = description.dot()
+        // Every quote inside a DOT label is escaped, so quotes pair up on each line.
+        for line in dot.split(separator: "\n") {
+            let unescaped = line.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(of: "\\\"", with: "")
+            #expect(unescaped.filter { $0 == "\"" }.count % 2 == 0, "\(line)")
+        }
+        #expect(!dot.contains("two\nlines"))
+        let mermaid = description.mermaid()
+        #expect(mermaid.split(separator: "\n").count == 5)
+        for line in mermaid.split(separator: "\n") where line.contains("state \"") {
+            #expect(line.filter { $0 == "\"" }.count == 2, "\(line)")
+            for raw in ["\"hi", "{braces}", "<angles>", "|bar|", "a;b", "b:c", "c#d", "\n"] {
+                #expect(!line.contains(raw), "\(line)")
+            }
+        }
+    }
+}
