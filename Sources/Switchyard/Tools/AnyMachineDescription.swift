@@ -4,7 +4,7 @@
 /// ```swift
 /// let nested = app.describe().nestedMachines[0].machine
 /// if let draft = nested.base as? MachineDescription<Draft, NoEvent> {
-///     print(draft.states.map(\.state))  // [viewing, typing]
+///     print(draft.states.count)  // 2
 /// }
 /// print(nested.dot())
 /// ```

@@ -9,7 +9,7 @@ extension Machine {
     ///
     /// ```swift
     /// let description = player.describe()
-    /// print(description.state(.active)?.children ?? [])  // [playing, paused]
+    /// print(description.state(.active)?.initial == .playing)  // true
     /// print(description.mermaid())
     /// ```
     ///

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let description = door.describe()
-/// print(description.states.map(\.state))  // [open, closed, locked]
+/// print(description.states.map { "\($0.state)" })  // ["open", "closed", "locked"]
 /// print(description.routes.count)         // 4
 /// print(description.dot())                // a Graphviz digraph
 /// ```

@@ -2,8 +2,8 @@
 ///
 /// Every state is declared with an identifier made of its code (`s3`, `m0_s3`
 /// in a nested machine) and its description as the label, whose characters
-/// Mermaid would read (quotes, `#`, `;`, `:`, angle brackets, braces, line
-/// breaks) are written as Mermaid's entity codes. Compound states and the
+/// Mermaid would read (quotes, `#`, `;`, `:`, `%`, angle brackets, braces)
+/// are written as Mermaid's entity codes (`#34;`), and line breaks as `<br>`. Compound states and the
 /// states machines are nested in are composite states; a parallel state's
 /// regions are separated by `--`. History is marked `(H)` or `(H*)` in the
 /// label, final states by the `final` class.
@@ -31,7 +31,7 @@ struct MermaidWriter {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"", "#", ";", ":", "<", ">", "{", "}", "|", "\\", "`", "[", "]", "%":
+            case "\"", "#", ";", ":", "<", ">", "{", "}", "%":
                 result += "#\(scalar.value);"
             case "\n": result += "<br>"
             case "\r": break
