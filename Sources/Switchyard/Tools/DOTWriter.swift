@@ -3,7 +3,8 @@
 /// Compound states are clusters holding a point that marks their initial
 /// child (and stands for the state as an edge's end, through `lhead` and
 /// `ltail`); a parallel state's regions are dashed clusters, or dashed
-/// boxes for atomic ones; history is an `H` or `H*` circle in its state;
+/// boxes for atomic ones; history is an `H` or `H*` circle in its state,
+/// with a dashed edge to its default when one is declared;
 /// final states have a double border; `.any` is one dashed node; route
 /// mappings' moves are dotted edges. Every label is a quoted string with
 /// its quotes, backslashes and line breaks escaped, so a state's
@@ -99,6 +100,11 @@ struct DOTWriter {
         }
         if node.kind == .compound, let initial = node.initialChild {
             writeEdge(from: id, to: prefix + graph.nodes[initial].id, attributes: [], indent: inner)
+        }
+        if node.history != nil, let fallback = node.historyDefault {
+            writeEdge(
+                from: "\(id)_history", to: prefix + graph.nodes[fallback].id, attributes: ["style=dashed"],
+                indent: inner)
         }
         out += "\(indent)}\n"
     }

@@ -15,6 +15,8 @@ struct DiagramGraph {
         var kind: Kind
         var isFinal = false
         var history: HistoryKind?
+        /// What the history enters before it has recorded any, when declared.
+        var historyDefault: Int?
         var children: [Int] = []
         var initialChild: Int?
         /// The machine nested in the state, by its index in ``DiagramGraph/nested``.
@@ -97,6 +99,7 @@ struct DiagramGraph {
         for (position, state) in description.states.enumerated() {
             nodes[position].children = state.children.map(node(of:))
             nodes[position].initialChild = state.initial.map(node(of:))
+            nodes[position].historyDefault = state.historyDefault.map(node(of:))
             if state.parent == nil {
                 topLevel.append(position)
             }

@@ -140,6 +140,60 @@ private func makeTrickyLabels() -> Machine<Label, NoEvent> {
     }
 }
 
+private enum Workshop: StateType, CaseIterable {
+    case idle, running, cutting, sawing, sanding, polishing, sweeping, done, broken
+}
+
+private enum WorkshopEvent: EventType, CaseIterable {
+    case start, finish, polish, jam
+}
+
+/// A statechart with every feature a diagram marks: parallel regions, deep
+/// history with a default, a final state and a done route, an eventless
+/// route, a route with an action, a local route, a route with two targets,
+/// a conditional `.any` event route, and a route mapping listed move by move.
+private func makeWorkshop() -> Machine<Workshop, WorkshopEvent> {
+    Machine(state: .idle) { workshop in
+        workshop.addRegions([.cutting, .sanding], to: .running)
+        workshop.addChildren([.sawing], to: .cutting)
+        workshop.addChildren([.polishing, .sweeping], to: .sanding)
+        workshop.addHistory(.deep, to: .running, default: .sweeping)
+        workshop.addFinalState(.done)
+        workshop.addRoutes(event: .start, transitions: [.idle => .running])
+        workshop.addRoute(event: .polish, .local(.sanding => .polishing), action: { _ in })
+        workshop.addRoutes(event: .finish, transitions: [(.idle => .sawing).alsoEntering(.polishing)])
+        workshop.addRoutes(event: .any, transitions: [.any => .broken], condition: { _ in false })
+        workshop.addEventlessRoute(.sweeping => .done, condition: { _ in true })
+        workshop.addDoneRoute(.running => .idle)
+        workshop.addRouteMapping { event, state, _ in event == .jam && state == .sawing ? .broken : nil }
+    }
+}
+
+private enum Factory: StateType {
+    case closed, open
+}
+
+private enum Line: StateType {
+    case stopped, moving
+}
+
+private enum Robot: StateType {
+    case parked, welding
+}
+
+/// Three machines, each nested under a state of the one above.
+private func makeFactory() -> Machine<Factory, NoEvent> {
+    let robot = Machine<Robot, NoEvent>(state: .parked) { $0.addRoute(.parked => .welding) }
+    let line = Machine<Line, NoEvent>(state: .stopped) { line in
+        line.addRoute(.stopped => .moving)
+        line.addRoute(.moving => .stopped)
+    }
+    line.nest(robot, under: .moving)
+    let factory = Machine<Factory, NoEvent>(state: .closed) { $0.addRoute(.closed => .open) }
+    factory.nest(line, under: .open)
+    return factory
+}
+
 // MARK: - Golden files
 
 @Suite struct DiagramExportTests {
@@ -171,6 +225,18 @@ private func makeTrickyLabels() -> Machine<Label, NoEvent> {
         let description = makeTrickyLabels().describe()
         try expectGolden(description.dot(), named: "tricky-labels.dot")
         try expectGolden(description.mermaid(), named: "tricky-labels.mmd")
+    }
+
+    @Test func workshopDiagrams() throws {
+        let description = makeWorkshop().describe()
+        try expectGolden(description.dot(), named: "workshop.dot")
+        try expectGolden(description.mermaid(), named: "workshop.mmd")
+    }
+
+    @Test func factoryDiagrams() throws {
+        let description = makeFactory().describe()
+        try expectGolden(description.dot(), named: "factory.dot")
+        try expectGolden(description.mermaid(), named: "factory.mmd")
     }
 
     @Test func ticketTableDiagrams() throws {

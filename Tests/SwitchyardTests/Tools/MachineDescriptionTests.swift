@@ -15,6 +15,15 @@ private struct Tricky: StateType, CustomStringConvertible {
     var description: String { name }
 }
 
+/// A table whose states are not `CaseIterable`, listed out of order.
+private struct Switchboard: MutableTransitionTable {
+    enum State: StateType { case zulu, alpha, mike }
+    static let stateTransitions: [State: Set<State>] = [
+        .zulu: [.alpha, .mike], .alpha: [.zulu, .mike], .mike: [.alpha],
+    ]
+    var state = State.zulu
+}
+
 @Suite struct MachineDescriptionTests {
     private func makeLight() -> Machine<Light, Switch> {
         Machine(state: .off) { light in
@@ -89,6 +98,55 @@ private struct Tricky: StateType, CustomStringConvertible {
         let innerDescription = try #require(nested.machine.base as? MachineDescription<Inner, NoEvent>)
         #expect(innerDescription.routes.map(\.target) == [.resting])
         #expect(outer.describe().dot().contains("subgraph cluster_s2"))
+    }
+
+    @Test func aNestedMachineDescribesTheMachinesNestedInIt() throws {
+        enum Outer: StateType { case idle, busy }
+        enum Middle: StateType { case waiting, working }
+        enum Inner: StateType { case low, high }
+        let inner = Machine<Inner, NoEvent>(state: .low) { $0.addRoute(.low => .high) }
+        let middle = Machine<Middle, NoEvent>(state: .waiting) { $0.addRoute(.waiting => .working) }
+        let outer = Machine<Outer, NoEvent>(state: .idle) { $0.addRoute(.idle => .busy) }
+        middle.nest(inner, under: .working)
+        outer.nest(middle, under: .busy)
+
+        let fromMiddle = middle.describe()
+        #expect(fromMiddle.states.map(\.state) == [.waiting, .working])
+        let nested = try #require(fromMiddle.nestedMachines.first)
+        #expect(nested.host == .working)
+        #expect((nested.machine.base as? MachineDescription<Inner, NoEvent>)?.routes.map(\.target) == [.high])
+
+        let fromOuter = try #require(outer.describe().nestedMachines.first?.machine)
+        #expect(fromOuter.dot() == fromMiddle.dot())
+        #expect(fromOuter.mermaid() == fromMiddle.mermaid())
+    }
+
+    @Test func aStateNamedThroughAnEnumCaseIsTheNestedMachines() throws {
+        enum App: StateType {
+            case home
+            case editor(Draft)
+        }
+        enum Draft: StateType { case viewing, typing }
+        let draft = Machine<Draft, NoEvent>(state: .viewing) { $0.addRoute(.viewing => .typing) }
+        let app = Machine<App, NoEvent>(state: .home) { $0.addRoute(.home => .editor(.viewing)) }
+        app.nest(draft, as: App.editor)
+
+        let description = app.describe()
+        #expect(description.states.map(\.state) == [.home])
+        let nested = try #require(description.nestedMachines.first)
+        #expect(nested.host == nil)
+        #expect(nested.statesNamedHere == [.editor(.viewing), .editor(.typing)])
+        #expect(description.routes.first?.target == .editor(.viewing))
+        #expect(description.dot().contains("s1 -> m0_s1;"))
+    }
+
+    @Test func aTableIsDescribedInTheSameOrderEveryTime() {
+        let routes = Switchboard.describe(state: .zulu).routes
+        // Not CaseIterable: by description.
+        #expect(
+            routes.map { "\($0.source!)>\($0.target!)" } == [
+                "alpha>mike", "alpha>zulu", "mike>alpha", "zulu>alpha", "zulu>mike",
+            ])
     }
 
     @Test(arguments: ["say \"hi\"", "two\nlines", "back\\slash", "{braces} <angles> |bar|", "a;b:c#d"])
