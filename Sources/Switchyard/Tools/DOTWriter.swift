@@ -24,7 +24,8 @@ struct DOTWriter {
         writer.out += "    start [shape=point, width=0.15];\n"
         writer.writeNodes(of: graph, prefix: "", around: [], indent: "    ")
         if let initial = graph.initial {
-            writer.writeEdge(from: "start", to: graph.nodes[initial].id, attributes: [], indent: "    ")
+            writer.writeEdge(
+                from: "start", to: DiagramGraph.id(of: initial, prefix: ""), attributes: [], indent: "    ")
         }
         writer.writeEdges(of: graph, prefix: "")
         writer.out += "}\n"
@@ -92,7 +93,8 @@ struct DOTWriter {
             let nestedPrefix = prefix + "m\(nested)_"
             writeNodes(of: nestedGraph, prefix: nestedPrefix, around: around, indent: inner)
             if let initial = nestedGraph.initial {
-                writeEdge(from: id, to: nestedPrefix + nestedGraph.nodes[initial].id, attributes: [], indent: inner)
+                writeEdge(
+                    from: id, to: DiagramGraph.id(of: initial, prefix: nestedPrefix), attributes: [], indent: inner)
             }
         }
         for child in node.children {
@@ -111,7 +113,7 @@ struct DOTWriter {
 
     private mutating func writeEdges(of graph: DiagramGraph, prefix: String) {
         func globalID(_ end: DiagramGraph.End) -> String {
-            prefix + end.path.map { "m\($0)_" }.joined() + end.id
+            DiagramGraph.id(of: end, prefix: prefix)
         }
         for edge in graph.edges {
             var attributes: [String] = []

@@ -49,9 +49,16 @@ struct DiagramGraph {
 
     static let anyID = "any"
 
+    /// The id of `end` in a diagram where this machine's ids start with `prefix`.
+    static func id(of end: End, prefix: String) -> String {
+        prefix + end.path.map { "m\($0)_" }.joined() + end.id
+    }
+
     var nodes: [Node] = []
     var topLevel: [Int] = []
-    var initial: Int?
+    /// The state the machine starts in: its own, or a nested machine's
+    /// that it names through an enum case.
+    var initial: End?
     /// Whether some edge starts or ends at `.any`.
     var usesAny = false
     /// How many route mappings could not be listed (their types are not `CaseIterable`).
@@ -104,7 +111,7 @@ struct DiagramGraph {
                 topLevel.append(position)
             }
         }
-        initial = node(of: description.initialState)
+        initial = end(description.initialState)
         for (offset, machine) in description.nestedMachines.enumerated() {
             if let host = machine.host {
                 nodes[node(of: host)].nested = offset

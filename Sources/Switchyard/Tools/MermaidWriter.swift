@@ -16,7 +16,7 @@ struct MermaidWriter {
         writer.out += "stateDiagram-v2\n"
         writer.writeNodes(of: graph, prefix: "", indent: "    ")
         if let initial = graph.initial {
-            writer.out += "    [*] --> \(graph.nodes[initial].id)\n"
+            writer.out += "    [*] --> \(DiagramGraph.id(of: initial, prefix: ""))\n"
         }
         writer.writeEdges(of: graph, prefix: "")
         if !writer.finals.isEmpty {
@@ -75,7 +75,7 @@ struct MermaidWriter {
             let nestedPrefix = prefix + "m\(nested)_"
             writeNodes(of: nestedGraph, prefix: nestedPrefix, indent: inner)
             if let initial = nestedGraph.initial {
-                out += "\(inner)[*] --> \(nestedPrefix)\(nestedGraph.nodes[initial].id)\n"
+                out += "\(inner)[*] --> \(DiagramGraph.id(of: initial, prefix: nestedPrefix))\n"
             }
         }
         for (offset, child) in node.children.enumerated() {
@@ -92,7 +92,7 @@ struct MermaidWriter {
 
     private mutating func writeEdges(of graph: DiagramGraph, prefix: String) {
         func globalID(_ end: DiagramGraph.End) -> String {
-            prefix + end.path.map { "m\($0)_" }.joined() + end.id
+            DiagramGraph.id(of: end, prefix: prefix)
         }
         for edge in graph.edges {
             var label = Self.escaped(edge.label)

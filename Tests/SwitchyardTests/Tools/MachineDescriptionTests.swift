@@ -138,6 +138,13 @@ private struct Switchboard: MutableTransitionTable {
         #expect(nested.statesNamedHere == [.editor(.viewing), .editor(.typing)])
         #expect(description.routes.first?.target == .editor(.viewing))
         #expect(description.dot().contains("s1 -> m0_s1;"))
+
+        // A machine that starts in a nested machine's state starts there in its diagrams.
+        let openDraft = Machine<Draft, NoEvent>(state: .typing)
+        let openApp = Machine<App, NoEvent>(state: .editor(.typing)) { $0.addRoute(.editor(.typing) => .home) }
+        openApp.nest(openDraft, as: App.editor)
+        #expect(openApp.describe().dot().contains("start -> m0_s1;"))
+        #expect(openApp.describe().mermaid().contains("[*] --> m0_s1\n"))
     }
 
     @Test func aTableIsDescribedInTheSameOrderEveryTime() {
