@@ -32,6 +32,7 @@ extension BenchCase {
         handlers100, handlers100SameSlot, build(routes: 10_000), build(routes: 100_000),
         buildByCalls(routes: 10_000), buildByCalls(routes: 100_000), dispose10k, failed, nested3, parallel2,
         nestedMachines, nestedMachinesOneChart, dslEventSmall, dslMapping, dslEffectsEventSmall, dslEffectsMapping,
-        dslPure, dslPureNested, chainRunToCompletion, chainChart, eventless3, doneParallel,
+        dslPure, dslPureNested, chainRunToCompletion, chainChart, eventless3, doneParallel, exportDOT(routes: 10_000),
+        exportDOT(routes: 100_000),
     ]
 }

@@ -25,7 +25,7 @@ struct DOTWriter {
         writer.writeNodes(of: graph, prefix: "", around: [], indent: "    ")
         if let initial = graph.initial {
             writer.writeEdge(
-                from: "start", to: DiagramGraph.id(of: initial, prefix: ""), attributes: [], indent: "    ")
+                from: "start", to: DiagramGraph.id(of: initial, prefix: ""), indent: "    ")
         }
         writer.writeEdges(of: graph, prefix: "")
         writer.out += "}\n"
@@ -34,7 +34,14 @@ struct DOTWriter {
 
     /// `text` as a DOT quoted string.
     static func quoted(_ text: String) -> String {
-        var result = "\""
+        var result = ""
+        appendQuoted(text, to: &result)
+        return result
+    }
+
+    /// Appends `text` to `result` as a DOT quoted string.
+    static func appendQuoted(_ text: String, to result: inout String) {
+        result += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -44,13 +51,15 @@ struct DOTWriter {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        result += "\""
     }
 
     private mutating func writeNodes(of graph: DiagramGraph, prefix: String, around: [String], indent: String) {
         if graph.usesAny {
             let id = prefix + DiagramGraph.anyID
-            clustersAround[id] = around
+            if !around.isEmpty {
+                clustersAround[id] = around
+            }
             out += "\(indent)\(id) [label=\"any state\", style=\"dashed,rounded\"];\n"
         }
         if graph.unlistedMappings > 0 {
@@ -68,12 +77,16 @@ struct DOTWriter {
     ) {
         let node = graph.nodes[index]
         let id = prefix + node.id
-        clustersAround[id] = around
+        // A node outside every cluster is left out: no entry reads as none.
+        if !around.isEmpty {
+            clustersAround[id] = around
+        }
         guard node.kind != .atomic || node.nested != nil else {
-            var attributes = ["label=\(Self.quoted(node.label))"]
-            if node.isFinal { attributes.append("peripheries=2") }
-            if inRegion { attributes.append("style=\"dashed,rounded\"") }
-            out += "\(indent)\(id) [\(attributes.joined(separator: ", "))];\n"
+            out += "\(indent)\(id) [label="
+            Self.appendQuoted(node.label, to: &out)
+            if node.isFinal { out += ", peripheries=2" }
+            if inRegion { out += ", style=\"dashed,rounded\"" }
+            out += "];\n"
             return
         }
         clusters.insert(id)
@@ -94,36 +107,28 @@ struct DOTWriter {
             writeNodes(of: nestedGraph, prefix: nestedPrefix, around: around, indent: inner)
             if let initial = nestedGraph.initial {
                 writeEdge(
-                    from: id, to: DiagramGraph.id(of: initial, prefix: nestedPrefix), attributes: [], indent: inner)
+                    from: id, to: DiagramGraph.id(of: initial, prefix: nestedPrefix), indent: inner)
             }
         }
         for child in node.children {
             writeNode(child, of: graph, prefix: prefix, around: around, inRegion: node.kind == .parallel, indent: inner)
         }
         if node.kind == .compound, let initial = node.initialChild {
-            writeEdge(from: id, to: prefix + graph.nodes[initial].id, attributes: [], indent: inner)
+            writeEdge(from: id, to: prefix + graph.nodes[initial].id, indent: inner)
         }
         if node.history != nil, let fallback = node.historyDefault {
             writeEdge(
-                from: "\(id)_history", to: prefix + graph.nodes[fallback].id, attributes: ["style=dashed"],
+                from: "\(id)_history", to: prefix + graph.nodes[fallback].id, style: .historyDefault,
                 indent: inner)
         }
         out += "\(indent)}\n"
     }
 
     private mutating func writeEdges(of graph: DiagramGraph, prefix: String) {
-        func globalID(_ end: DiagramGraph.End) -> String {
-            DiagramGraph.id(of: end, prefix: prefix)
-        }
         for edge in graph.edges {
-            var attributes: [String] = []
-            if !edge.label.isEmpty { attributes.append("label=\(Self.quoted(edge.label))") }
-            switch edge.style {
-            case .route: break
-            case .alsoEntering: attributes.append("style=dashed")
-            case .mapped: attributes.append("style=dotted")
-            }
-            writeEdge(from: globalID(edge.from), to: globalID(edge.to), attributes: attributes, indent: "    ")
+            writeEdge(
+                from: DiagramGraph.id(of: edge.from, prefix: prefix), to: DiagramGraph.id(of: edge.to, prefix: prefix),
+                label: edge.label, style: edge.style, indent: "    ")
         }
         for (offset, nested) in graph.nested.enumerated() {
             writeEdges(of: nested, prefix: prefix + "m\(offset)_")
@@ -131,16 +136,36 @@ struct DOTWriter {
     }
 
     /// Writes an edge, clipped at the cluster of an end drawn as one (unless
-    /// the other end is inside it, where Graphviz cannot clip).
-    private mutating func writeEdge(from: String, to: String, attributes: [String], indent: String) {
-        var attributes = attributes
-        if clusters.contains(to), from != to, !(clustersAround[from] ?? []).contains(to) {
-            attributes.append("lhead=cluster_\(to)")
-        }
-        if clusters.contains(from), from != to, !(clustersAround[to] ?? []).contains(from) {
-            attributes.append("ltail=cluster_\(from)")
-        }
+    /// the other end is inside it, where Graphviz cannot clip). Written
+    /// straight into the text, with no list of attributes made per edge.
+    private mutating func writeEdge(
+        from: String, to: String, label: String = "", style: DiagramGraph.Style = .route, indent: String
+    ) {
         out += "\(indent)\(from) -> \(to)"
-        out += attributes.isEmpty ? ";\n" : " [\(attributes.joined(separator: ", "))];\n"
+        var separator = " ["
+        func attribute(_ text: String) {
+            out += separator
+            out += text
+            separator = ", "
+        }
+        if !label.isEmpty {
+            attribute("label=")
+            Self.appendQuoted(label, to: &out)
+        }
+        switch style {
+        case .route: break
+        case .alsoEntering, .historyDefault: attribute("style=dashed")
+        case .mapped: attribute("style=dotted")
+        }
+        // A machine without clusters, the common case, skips both look-ups.
+        if !clusters.isEmpty, from != to {
+            if clusters.contains(to), !(clustersAround[from] ?? []).contains(to) {
+                attribute("lhead=cluster_\(to)")
+            }
+            if clusters.contains(from), !(clustersAround[to] ?? []).contains(from) {
+                attribute("ltail=cluster_\(from)")
+            }
+        }
+        out += separator == ", " ? "];\n" : ";\n"
     }
 }

@@ -38,6 +38,8 @@ struct DiagramGraph {
         case alsoEntering
         /// A move a route mapping allows.
         case mapped
+        /// From a history to the default it enters before it has recorded any.
+        case historyDefault
     }
 
     struct Edge {
@@ -51,7 +53,9 @@ struct DiagramGraph {
 
     /// The id of `end` in a diagram where this machine's ids start with `prefix`.
     static func id(of end: End, prefix: String) -> String {
-        prefix + end.path.map { "m\($0)_" }.joined() + end.id
+        // The common case, a machine's own node, makes no new string.
+        guard !prefix.isEmpty || !end.path.isEmpty else { return end.id }
+        return prefix + end.path.map { "m\($0)_" }.joined() + end.id
     }
 
     var nodes: [Node] = []
