@@ -13,7 +13,8 @@ let package = Package(
     targets: [
         .target(name: "Switchyard"),
         .executableTarget(name: "switchyard-demo", dependencies: ["Switchyard"]),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        // The diagrams' golden files are read from the source tree, not bundled.
+        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"], exclude: ["Tools/Golden"]),
         // Compiles SwiftState-style app code the way a new app target builds it:
         // main-actor isolated by default, capturing its own mutable state.
         .testTarget(

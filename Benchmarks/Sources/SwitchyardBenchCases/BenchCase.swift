@@ -36,6 +36,6 @@ extension BenchCase {
         buildByCalls(routes: 10_000), buildByCalls(routes: 100_000), dispose10k, failed, nested3, parallel2,
         nestedMachines, nestedMachinesOneChart, dslEventSmall, dslMapping, dslEffectsEventSmall, dslEffectsMapping,
         dslPure, dslPureNested, chainRunToCompletion, chainChart, eventless3, doneParallel, sendableEventSmall,
-        streamEvent, contended8, actorEventSmall,
+        streamEvent, contended8, actorEventSmall, exportDOT(routes: 10_000), exportDOT(routes: 100_000),
     ]
 }

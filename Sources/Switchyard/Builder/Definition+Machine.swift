@@ -236,3 +236,25 @@ struct InstalledDefinition<S: StateType, E: EventType, Effect> {
         return clauseEffects[Int(clause)]
     }
 }
+
+extension Definition {
+    /// Describes the definition: its states, routes, route mapping and final
+    /// states, as the ``Machine`` that ``makeMachine(delivery:)`` builds holds
+    /// them, read from the same engine rather than from the clauses.
+    ///
+    /// ```swift
+    /// print(matter.describe().dot())
+    /// ```
+    ///
+    /// Clauses with a fixed target are routes; the others (computed
+    /// targets, enum cases matched by constructor or type) answer through
+    /// one route mapping, whose moves are listed when the state and event
+    /// types are `CaseIterable` (see ``MachineDescription/RouteMapping/moves``).
+    ///
+    /// - Returns: The description.
+    /// - Complexity: O(*n* log *n*) in the clauses and states, plus the
+    ///   route mapping's calls.
+    public func describe() -> MachineDescription<S, E> {
+        makeMachine().describe()
+    }
+}

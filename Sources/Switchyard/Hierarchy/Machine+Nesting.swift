@@ -321,7 +321,8 @@ extension Machine {
             hasBegun: { root.withObject { $0.chart!.hasBegun } },
             isBusy: { root.withObject { $0.isStepping || $0.decisionDepth > 0 } },
             isFinished: { root.withObject { $0.chart!.isFinished } },
-            takeEventlessSteps: { root.withObject { $0.takeEventlessSteps() } })
+            takeEventlessSteps: { root.withObject { $0.takeEventlessSteps() } },
+            nestedParts: { member in root.withObject { $0.nestedParts(of: member) } })
     }
 
     /// Whether `member`'s state `code` is active.

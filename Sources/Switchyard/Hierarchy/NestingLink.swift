@@ -50,6 +50,9 @@ final class NestingLink {
     /// Has the root take the eventless routes that are enabled (see
     /// ``Machine/takeEventlessSteps()``): a member's timer has fired.
     @usableFromInline let takeEventlessSteps: () -> Void
+    /// The machines nested directly in the member, for its description
+    /// (see ``Machine/nestedParts(of:)``).
+    @usableFromInline let nestedParts: (_ member: Int) -> [NestedPart]
 
     @usableFromInline
     init(
@@ -67,7 +70,7 @@ final class NestingLink {
         noteRoutes: @escaping (SymbolCode) -> Void, addMember: @escaping (NestedMachine) -> NestingLink,
         hasBegun: @escaping () -> Bool,
         isBusy: @escaping () -> Bool, isFinished: @escaping () -> Bool,
-        takeEventlessSteps: @escaping () -> Void
+        takeEventlessSteps: @escaping () -> Void, nestedParts: @escaping (Int) -> [NestedPart]
     ) {
         self.member = member
         self.root = root
@@ -90,5 +93,6 @@ final class NestingLink {
         self.isBusy = isBusy
         self.isFinished = isFinished
         self.takeEventlessSteps = takeEventlessSteps
+        self.nestedParts = nestedParts
     }
 }

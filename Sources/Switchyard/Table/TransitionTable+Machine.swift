@@ -27,12 +27,45 @@ extension TransitionTable where State: StateType {
     public static func makeMachine(state: State, delivery: DeliveryPolicy = .immediate) -> Machine<State, NoEvent> {
         Machine(state: state, delivery: delivery) { machine in
             // Each route joins a distinct pair of states, so no two ever
-            // compete, and the dictionary's order cannot change a decision.
-            for (fromState, nextStates) in stateTransitions {
-                for nextState in nextStates {
+            // compete and no order could change a decision; the routes are
+            // still added in a fixed order (see ``orderedStates(_:)``), so
+            // that the machine's description and diagrams are the same in
+            // every run, whatever the dictionary's hash order.
+            let table = stateTransitions
+            for fromState in orderedStates(table.keys) {
+                for nextState in orderedStates(table[fromState]!) {
                     machine.addRoute(Transition(fromState: fromState, toState: nextState))
                 }
             }
         }
+    }
+
+    /// Describes the machine ``makeMachine(state:delivery:)`` builds from
+    /// the table: a description of the table, read from the same engine.
+    ///
+    /// ```swift
+    /// print(Ticket.describe(state: .open).mermaid())
+    /// ```
+    ///
+    /// States come in the order of `State.allCases` when `State` is
+    /// `CaseIterable`, else in the order of their descriptions, so that the
+    /// description is the same in every run.
+    ///
+    /// - Parameter state: The initial state.
+    /// - Returns: The description.
+    /// - Complexity: O(*n* log *n*) in the moves the table allows.
+    public static func describe(state: State) -> MachineDescription<State, NoEvent> {
+        makeMachine(state: state).describe()
+    }
+
+    /// `states` in a fixed order: that of `State.allCases` when `State` is
+    /// `CaseIterable`, else by description (states with equal descriptions
+    /// then keep the collection's order).
+    static func orderedStates(_ states: some Collection<State>) -> [State] {
+        if let allCases = Machine<State, NoEvent>.allCases(of: State.self) {
+            let position = Dictionary(allCases.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            return states.sorted { (position[$0] ?? .max, "\($0)") < (position[$1] ?? .max, "\($1)") }
+        }
+        return states.map { (String(describing: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

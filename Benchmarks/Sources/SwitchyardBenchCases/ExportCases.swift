@@ -1,0 +1,72 @@
+import Switchyard
+
+// Exporting a diagram: describing a machine and writing it as Graphviz DOT
+// must cost O(n) in its routes, so that `export-dot-100k` costs ten times
+// `export-dot-10k`.
+
+extension BenchCase {
+    /// Describing a ring of `count` event routes and writing it as DOT.
+    static func exportDOT(routes count: Int) -> BenchCase {
+        BenchCase(
+            name: "export-dot-\(count / 1000)k",
+            summary: "describing a machine of \(count) routes (a ring) and writing it as Graphviz DOT",
+            switchyard: {
+                let machine = Machine<RingState, RingEvent>(state: RingState(index: 0)) { machine in
+                    machine.addRoutes(
+                        event: .advance,
+                        transitions: (0..<count).map { RingState(index: $0) => RingState(index: ($0 &+ 1) % count) })
+                }
+                return { iterations in
+                    var checksum = 0
+                    for _ in 0..<iterations {
+                        checksum &+= machine.describe().dot().utf8.count
+                    }
+                    return checksum
+                }
+            },
+            dictionary: {
+                let routes = (0..<count).map { ExportedRoute(from: $0, event: .advance, to: ($0 &+ 1) % count) }
+                return { iterations in
+                    var checksum = 0
+                    for _ in 0..<iterations {
+                        checksum &+= handWrittenDOT(initial: 0, routes: routes).utf8.count
+                    }
+                    return checksum
+                }
+            },
+            handSwitch: nil
+        )
+    }
+}
+
+/// One route of the baseline: a plain value in a plain array.
+private struct ExportedRoute {
+    var from: Int
+    var event: RingEvent
+    var to: Int
+}
+
+/// The DOT text Switchyard writes for a flat ring, written by a hand-written
+/// loop: the states in the order the routes name them, then the edges.
+private func handWrittenDOT(initial: Int, routes: [ExportedRoute]) -> String {
+    var ids: [Int: Int] = [:]
+    var states: [Int] = []
+    func id(_ state: Int) -> Int {
+        if let found = ids[state] { return found }
+        states.append(state)
+        ids[state] = states.count
+        return states.count
+    }
+    let edges = routes.map { (id($0.from), $0.event, id($0.to)) }
+    var text = "digraph machine {\n    compound=true;\n    node [shape=box, style=rounded];\n"
+    text += "    start [shape=point, width=0.15];\n"
+    for (offset, state) in states.enumerated() {
+        text += "    s\(offset + 1) [label=\"\(RingState(index: state))\"];\n"
+    }
+    text += "    start -> s\(id(initial));\n"
+    for (from, event, to) in edges {
+        text += "    s\(from) -> s\(to) [label=\"\(event)\"];\n"
+    }
+    text += "}\n"
+    return text
+}

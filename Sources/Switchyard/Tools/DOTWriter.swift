@@ -1,0 +1,171 @@
+/// Writes a ``DiagramGraph`` as Graphviz DOT.
+///
+/// Compound states are clusters holding a point that marks their initial
+/// child (and stands for the state as an edge's end, through `lhead` and
+/// `ltail`); a parallel state's regions are dashed clusters, or dashed
+/// boxes for atomic ones; history is an `H` or `H*` circle in its state,
+/// with a dashed edge to its default when one is declared;
+/// final states have a double border; `.any` is one dashed node; route
+/// mappings' moves are dotted edges. Every label is a quoted string with
+/// its quotes, backslashes and line breaks escaped, so a state's
+/// description cannot break the file.
+struct DOTWriter {
+    private var out = ""
+    /// By node id: the clusters it is inside, innermost last.
+    private var clustersAround: [String: [String]] = [:]
+    /// The ids of the nodes drawn as clusters.
+    private var clusters: Set<String> = []
+
+    static func write(_ graph: DiagramGraph) -> String {
+        var writer = DOTWriter()
+        writer.out += "digraph machine {\n"
+        writer.out += "    compound=true;\n"
+        writer.out += "    node [shape=box, style=rounded];\n"
+        writer.out += "    start [shape=point, width=0.15];\n"
+        writer.writeNodes(of: graph, prefix: "", around: [], indent: "    ")
+        if let initial = graph.initial {
+            writer.writeEdge(
+                from: "start", to: DiagramGraph.id(of: initial, prefix: ""), indent: "    ")
+        }
+        writer.writeEdges(of: graph, prefix: "")
+        writer.out += "}\n"
+        return writer.out
+    }
+
+    /// `text` as a DOT quoted string.
+    static func quoted(_ text: String) -> String {
+        var result = ""
+        appendQuoted(text, to: &result)
+        return result
+    }
+
+    /// Appends `text` to `result` as a DOT quoted string.
+    static func appendQuoted(_ text: String, to result: inout String) {
+        result += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": break
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        result += "\""
+    }
+
+    private mutating func writeNodes(of graph: DiagramGraph, prefix: String, around: [String], indent: String) {
+        if graph.usesAny {
+            let id = prefix + DiagramGraph.anyID
+            if !around.isEmpty {
+                clustersAround[id] = around
+            }
+            out += "\(indent)\(id) [label=\"any state\", style=\"dashed,rounded\"];\n"
+        }
+        if graph.unlistedMappings > 0 {
+            let count = graph.unlistedMappings
+            let label = "\(count) route mapping\(count == 1 ? "" : "s"): targets computed by a closure"
+            out += "\(indent)\(prefix)mappings [shape=note, label=\(Self.quoted(label))];\n"
+        }
+        for node in graph.topLevel {
+            writeNode(node, of: graph, prefix: prefix, around: around, inRegion: false, indent: indent)
+        }
+    }
+
+    private mutating func writeNode(
+        _ index: Int, of graph: DiagramGraph, prefix: String, around: [String], inRegion: Bool, indent: String
+    ) {
+        let node = graph.nodes[index]
+        let id = prefix + node.id
+        // A node outside every cluster is left out: no entry reads as none.
+        if !around.isEmpty {
+            clustersAround[id] = around
+        }
+        guard node.kind != .atomic || node.nested != nil else {
+            out += "\(indent)\(id) [label="
+            Self.appendQuoted(node.label, to: &out)
+            if node.isFinal { out += ", peripheries=2" }
+            if inRegion { out += ", style=\"dashed,rounded\"" }
+            out += "];\n"
+            return
+        }
+        clusters.insert(id)
+        let inner = indent + "    "
+        out += "\(indent)subgraph cluster_\(id) {\n"
+        let label = node.kind == .parallel ? node.label + " (parallel)" : node.label
+        out += "\(inner)label=\(Self.quoted(label));\n"
+        out += "\(inner)style=\(inRegion ? "\"dashed,rounded\"" : "rounded");\n"
+        // The point that stands for the state, and marks its initial child.
+        out += "\(inner)\(id) [shape=point, width=0.1];\n"
+        if let history = node.history {
+            out += "\(inner)\(id)_history [shape=circle, label=\"\(history == .deep ? "H*" : "H")\"];\n"
+        }
+        let around = around + [id]
+        if let nested = node.nested {
+            let nestedGraph = graph.nested[nested]
+            let nestedPrefix = prefix + "m\(nested)_"
+            writeNodes(of: nestedGraph, prefix: nestedPrefix, around: around, indent: inner)
+            if let initial = nestedGraph.initial {
+                writeEdge(
+                    from: id, to: DiagramGraph.id(of: initial, prefix: nestedPrefix), indent: inner)
+            }
+        }
+        for child in node.children {
+            writeNode(child, of: graph, prefix: prefix, around: around, inRegion: node.kind == .parallel, indent: inner)
+        }
+        if node.kind == .compound, let initial = node.initialChild {
+            writeEdge(from: id, to: prefix + graph.nodes[initial].id, indent: inner)
+        }
+        if node.history != nil, let fallback = node.historyDefault {
+            writeEdge(
+                from: "\(id)_history", to: prefix + graph.nodes[fallback].id, style: .historyDefault,
+                indent: inner)
+        }
+        out += "\(indent)}\n"
+    }
+
+    private mutating func writeEdges(of graph: DiagramGraph, prefix: String) {
+        for edge in graph.edges {
+            writeEdge(
+                from: DiagramGraph.id(of: edge.from, prefix: prefix), to: DiagramGraph.id(of: edge.to, prefix: prefix),
+                label: edge.label, style: edge.style, indent: "    ")
+        }
+        for (offset, nested) in graph.nested.enumerated() {
+            writeEdges(of: nested, prefix: prefix + "m\(offset)_")
+        }
+    }
+
+    /// Writes an edge, clipped at the cluster of an end drawn as one (unless
+    /// the other end is inside it, where Graphviz cannot clip). Written
+    /// straight into the text, with no list of attributes made per edge.
+    private mutating func writeEdge(
+        from: String, to: String, label: String = "", style: DiagramGraph.Style = .route, indent: String
+    ) {
+        out += "\(indent)\(from) -> \(to)"
+        var separator = " ["
+        func attribute(_ text: String) {
+            out += separator
+            out += text
+            separator = ", "
+        }
+        if !label.isEmpty {
+            attribute("label=")
+            Self.appendQuoted(label, to: &out)
+        }
+        switch style {
+        case .route: break
+        case .alsoEntering, .historyDefault: attribute("style=dashed")
+        case .mapped: attribute("style=dotted")
+        }
+        // A machine without clusters, the common case, skips both look-ups.
+        if !clusters.isEmpty, from != to {
+            if clusters.contains(to), !(clustersAround[from] ?? []).contains(to) {
+                attribute("lhead=cluster_\(to)")
+            }
+            if clusters.contains(from), !(clustersAround[to] ?? []).contains(from) {
+                attribute("ltail=cluster_\(from)")
+            }
+        }
+        out += separator == ", " ? "];\n" : ";\n"
+    }
+}

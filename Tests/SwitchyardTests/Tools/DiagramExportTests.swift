@@ -1,0 +1,247 @@
+import Foundation
+import Switchyard
+import Testing
+
+// Golden files of the diagrams of the README's, the demo's and the tests'
+// machines, compared exactly. `SWITCHYARD_UPDATE_GOLDEN=1 swift test` writes
+// them again; CI renders every `.dot` one with Graphviz.
+
+/// Compares `text` with the golden file `name`, or writes it when asked to.
+private func expectGolden(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+{
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["SWITCHYARD_UPDATE_GOLDEN"] == "1" {
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    let golden = try? String(contentsOf: url, encoding: .utf8)
+    #expect(
+        golden == text, "\(name) differs from its golden file; SWITCHYARD_UPDATE_GOLDEN=1 swift test writes it again",
+        sourceLocation: sourceLocation)
+}
+
+// MARK: - The machines
+
+private enum Door: StateType {
+    case open, closed, locked
+}
+
+private enum DoorEvent: EventType {
+    case open, close, lock, unlock
+}
+
+/// The README's door.
+private func makeDoor() -> Machine<Door, DoorEvent> {
+    Machine(state: .open) { door in
+        door.addRoutes(event: .close, transitions: [.open => .closed])
+        door.addRoutes(event: .open, transitions: [.closed => .open])
+        door.addRoutes(event: .lock, transitions: [.closed => .locked])
+        door.addRoutes(
+            event: .unlock, transitions: [.locked => .closed],
+            condition: { context in context.userInfo as? String == "key" })
+        door.addHandler(event: .any) { _ in }
+        door.addErrorHandler { _ in }
+    }
+}
+
+private enum Player: StateType, CaseIterable {
+    case stopped, active, playing, paused
+}
+
+private enum PlayerEvent: EventType {
+    case play, pause, stop
+}
+
+/// The media player of the README and the statechart tests.
+private func makePlayer() -> Machine<Player, PlayerEvent> {
+    Machine(state: .stopped) { player in
+        player.addChildren([.playing, .paused], to: .active)
+        player.addHistory(.shallow, to: .active)
+        player.addRoutes(event: .play, transitions: [.stopped => .active, .paused => .playing])
+        player.addRoutes(event: .pause, transitions: [.playing => .paused])
+        player.addRoutes(event: .stop, transitions: [.active => .stopped])
+        player.addEntryHandler(.active) { _ in }
+    }
+}
+
+private enum App: StateType {
+    case home
+    case editor(Draft)
+}
+
+private enum Draft: StateType {
+    case viewing, typing
+}
+
+/// The README's nested editor: a draft machine nested in an app as an enum case.
+private func makeApp() -> (app: Machine<App, NoEvent>, draft: Machine<Draft, NoEvent>) {
+    let draft = Machine<Draft, NoEvent>(state: .viewing) { draft in
+        draft.addRoute(.viewing => .typing)
+        draft.addExitHandler(.typing) { _ in }
+    }
+    let app = Machine<App, NoEvent>(state: .home) { app in
+        app.addRoute(.home => .editor(.viewing))
+        app.addRoute(.any => .home)
+    }
+    app.nest(draft, as: App.editor)
+    return (app, draft)
+}
+
+private enum Phase: StateType, CaseIterable {
+    case solid, liquid, gas
+}
+
+private enum Change: EventType, CaseIterable {
+    case melt, freeze, vaporize, condense
+}
+
+/// The README's matter definition.
+private func matter() -> Definition<Phase, Change, String> {
+    Definition(initialState: .solid) {
+        From(.solid) { On(.melt, transitionTo: .liquid, emit: "melted") }
+        From(.liquid) {
+            On(.freeze, transitionTo: .solid, emit: "froze")
+            On(.vaporize, transitionTo: .gas, emit: "vaporized")
+        }
+        From(.gas) { On(.condense, transitionTo: .liquid, emit: "condensed") }
+    }
+}
+
+/// The README's ticket table.
+private struct TicketTable: MutableTransitionTable {
+    enum State: StateType, CaseIterable { case open, inProgress, resolved, reopened, closed }
+
+    static let stateTransitions: [State: Set<State>] = [
+        .open: [.inProgress, .resolved, .closed],
+        .inProgress: [.open, .resolved],
+        .resolved: [.reopened, .closed],
+        .reopened: [.inProgress, .resolved, .closed],
+        .closed: [.reopened],
+    ]
+
+    var state = State.open
+}
+
+/// A state whose description holds what each diagram's syntax reads.
+private struct Label: StateType, CustomStringConvertible {
+    var description: String
+}
+
+/// States whose descriptions hold quotes, backslashes, line breaks, braces
+/// and the rest, for Graphviz to render in CI.
+private func makeTrickyLabels() -> Machine<Label, NoEvent> {
+    let quoted = Label(description: "say \"hi\" \\ back")
+    let lines = Label(description: "two\nlines {braces} <angles> |bar|")
+    let punctuation = Label(description: "a;b:c#d [e] %f")
+    return Machine(state: quoted) { machine in
+        machine.addChildren([lines, punctuation], to: quoted)
+        machine.addRoute(lines => punctuation)
+        machine.addRoute(punctuation => .any)
+    }
+}
+
+private enum Workshop: StateType, CaseIterable {
+    case idle, running, cutting, sawing, sanding, polishing, sweeping, done, broken
+}
+
+private enum WorkshopEvent: EventType, CaseIterable {
+    case start, finish, polish, jam
+}
+
+/// A statechart with every feature a diagram marks: parallel regions, deep
+/// history with a default, a final state and a done route, an eventless
+/// route, a route with an action, a local route, a route with two targets,
+/// a conditional `.any` event route, and a route mapping listed move by move.
+private func makeWorkshop() -> Machine<Workshop, WorkshopEvent> {
+    Machine(state: .idle) { workshop in
+        workshop.addRegions([.cutting, .sanding], to: .running)
+        workshop.addChildren([.sawing], to: .cutting)
+        workshop.addChildren([.polishing, .sweeping], to: .sanding)
+        workshop.addHistory(.deep, to: .running, default: .sweeping)
+        workshop.addFinalState(.done)
+        workshop.addRoutes(event: .start, transitions: [.idle => .running])
+        workshop.addRoute(event: .polish, .local(.sanding => .polishing), action: { _ in })
+        workshop.addRoutes(event: .finish, transitions: [(.idle => .sawing).alsoEntering(.polishing)])
+        workshop.addRoutes(event: .any, transitions: [.any => .broken], condition: { _ in false })
+        workshop.addEventlessRoute(.sweeping => .done, condition: { _ in true })
+        workshop.addDoneRoute(.running => .idle)
+        workshop.addRouteMapping { event, state, _ in event == .jam && state == .sawing ? .broken : nil }
+    }
+}
+
+private enum Factory: StateType {
+    case closed, open
+}
+
+private enum Line: StateType {
+    case stopped, moving
+}
+
+private enum Robot: StateType {
+    case parked, welding
+}
+
+/// Three machines, each nested under a state of the one above.
+private func makeFactory() -> Machine<Factory, NoEvent> {
+    let robot = Machine<Robot, NoEvent>(state: .parked) { $0.addRoute(.parked => .welding) }
+    let line = Machine<Line, NoEvent>(state: .stopped) { line in
+        line.addRoute(.stopped => .moving)
+        line.addRoute(.moving => .stopped)
+    }
+    line.nest(robot, under: .moving)
+    let factory = Machine<Factory, NoEvent>(state: .closed) { $0.addRoute(.closed => .open) }
+    factory.nest(line, under: .open)
+    return factory
+}
+
+// MARK: - Golden files
+
+@Suite struct DiagramExportTests {
+    @Test func doorDiagrams() throws {
+        let description = makeDoor().describe()
+        try expectGolden(description.dot(), named: "door.dot")
+        try expectGolden(description.mermaid(), named: "door.mmd")
+    }
+
+    @Test func mediaPlayerDiagrams() throws {
+        let description = makePlayer().describe()
+        try expectGolden(description.dot(), named: "media-player.dot")
+        try expectGolden(description.mermaid(), named: "media-player.mmd")
+    }
+
+    @Test func nestedEditorDiagrams() throws {
+        let description = makeApp().app.describe()
+        try expectGolden(description.dot(), named: "nested-editor.dot")
+        try expectGolden(description.mermaid(), named: "nested-editor.mmd")
+    }
+
+    @Test func matterDiagrams() throws {
+        let description = matter().describe()
+        try expectGolden(description.dot(), named: "matter.dot")
+        try expectGolden(description.mermaid(), named: "matter.mmd")
+    }
+
+    @Test func trickyLabelDiagrams() throws {
+        let description = makeTrickyLabels().describe()
+        try expectGolden(description.dot(), named: "tricky-labels.dot")
+        try expectGolden(description.mermaid(), named: "tricky-labels.mmd")
+    }
+
+    @Test func workshopDiagrams() throws {
+        let description = makeWorkshop().describe()
+        try expectGolden(description.dot(), named: "workshop.dot")
+        try expectGolden(description.mermaid(), named: "workshop.mmd")
+    }
+
+    @Test func factoryDiagrams() throws {
+        let description = makeFactory().describe()
+        try expectGolden(description.dot(), named: "factory.dot")
+        try expectGolden(description.mermaid(), named: "factory.mmd")
+    }
+
+    @Test func ticketTableDiagrams() throws {
+        let description = TicketTable.describe(state: .open)
+        try expectGolden(description.dot(), named: "ticket-table.dot")
+        try expectGolden(description.mermaid(), named: "ticket-table.mmd")
+    }
+}
