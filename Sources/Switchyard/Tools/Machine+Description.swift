@@ -60,7 +60,8 @@ extension Machine {
         return MachineDescription(
             initialState: initialState, states: states, stateCodes: stateCodes,
             events: routes.storage.events.values.compactMap { $0 }, routes: describeRoutes(),
-            routeMappings: describeRouteMappings(), handlerCounts: countHandlers(), nestedMachines: nested)
+            routeMappings: describeRouteMappings(), handlerCounts: countHandlers(), handlers: describeHandlers(),
+            nestedMachines: nested)
     }
 
     /// The description of the state of `code`, which names one, in `tree`.
@@ -196,6 +197,32 @@ extension Machine {
         return .init(
             event: counts[0], state: counts[1], any: counts[2], error: counts[3], entry: counts[4], exit: counts[5],
             action: counts[6])
+    }
+
+    /// The handlers, in registration order, with the states and events they
+    /// were registered for.
+    func describeHandlers() -> [MachineDescription<S, E>.Handler] {
+        let storage = routes.storage
+        func state(_ code: SymbolCode) -> S? {
+            code == .wildcard ? nil : storage.states.name(of: code) ?? nil
+        }
+        var found: [(id: RegistrationID, handler: MachineDescription<S, E>.Handler)] = []
+        handlers.storage.entries.forEachElement { entry in
+            let kind: MachineDescription<S, E>.Handler.Kind
+            switch entry.slot {
+            case .event(let code): kind = .event(code == .wildcard ? nil : storage.events.name(of: code) ?? nil)
+            case .state(let from, let to): kind = .transition(from: state(from), to: state(to))
+            case .any(let from, let to): kind = .anyTransition(from: state(from), to: state(to))
+            case .error: kind = .error
+            case .entry(let code): kind = .entry(value(of: code))
+            case .exit(let code): kind = .exit(value(of: code))
+            case .action: kind = .action
+            }
+            found.append((entry.id, .init(kind: kind, order: HandlerOrder(truncatingIfNeeded: entry.sortKey >> 56))))
+        }
+        // Nodes are mostly in registration order already, as the routes' are.
+        found.sort { $0.id < $1.id }
+        return found.map(\.handler)
     }
 
     /// The machines nested directly in this one, asked of the root of its

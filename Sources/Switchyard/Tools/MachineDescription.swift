@@ -34,6 +34,8 @@ public struct MachineDescription<S: StateType, E: EventType> {
     public let routeMappings: [RouteMapping]
     /// How many handlers of each kind the machine has.
     public let handlerCounts: HandlerCounts
+    /// The machine's handlers, in the order they were registered.
+    public let handlers: [Handler]
     /// The machines nested in this one, in the order they were nested.
     public let nestedMachines: [NestedMachine]
 
@@ -42,7 +44,8 @@ public struct MachineDescription<S: StateType, E: EventType> {
 
     init(
         initialState: S, states: [State], stateCodes: [UInt32], events: [E], routes: [Route],
-        routeMappings: [RouteMapping], handlerCounts: HandlerCounts, nestedMachines: [NestedMachine]
+        routeMappings: [RouteMapping], handlerCounts: HandlerCounts, handlers: [Handler],
+        nestedMachines: [NestedMachine]
     ) {
         self.initialState = initialState
         self.states = states
@@ -51,6 +54,7 @@ public struct MachineDescription<S: StateType, E: EventType> {
         self.routes = routes
         self.routeMappings = routeMappings
         self.handlerCounts = handlerCounts
+        self.handlers = handlers
         self.nestedMachines = nestedMachines
     }
 
