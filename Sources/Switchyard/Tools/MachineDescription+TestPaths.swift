@@ -355,15 +355,19 @@ struct TestPathSearch<S: StateType, E: EventType> {
     private func chooseStateRoute(_ target: S, at node: Int) -> Choice {
         for level in levels(of: node) {
             let candidates = applicable(RouteKey(source: level, trigger: .state), at: node).filter { route in
+                guard route >= 0 else { return true }
                 let described = description.routes[route]
+                if let listed = described.listedTargets {
+                    return listed.contains(target)
+                }
                 return described.target == target || described.target == nil
-                    || described.listedTargets?.contains(target) == true
             }
             guard let route = candidates.first else { continue }
+            guard !candidates.contains(-1) else { return .uncertain }
             // Whether a route to `.any` yields to one naming the target is the engine's business.
             let namesTarget = candidates.map { description.routes[$0].target == target }
             guard Set(namesTarget).count == 1 else { return .uncertain }
-            return route == -1 ? .uncertain : (description.routes[route].isConditional ? .uncertain : .route(route))
+            return description.routes[route].isConditional ? .uncertain : .route(route)
         }
         return .none
     }

@@ -17,6 +17,22 @@ private enum Switch: EventType, CaseIterable {
     case toggle, brighten, dim, smash, repair, reset
 }
 
+private enum Phase: StateType, CaseIterable {
+    case solid, liquid, gas
+}
+
+private enum Change: EventType, CaseIterable {
+    case melt, freeze, vaporize, condense
+}
+
+private enum Work: StateType {
+    case idle, running, cutting, sanding, finished, split, left, right
+}
+
+private enum Order: EventType {
+    case start, cut, sand, stop, split
+}
+
 /// A state with a number, for machines with many states.
 private struct Numbered: StateType {
     var number: Int
@@ -220,5 +236,75 @@ private struct Numbered: StateType {
             #expect(covering.uncoveredRoutes.isEmpty)
         }
         #expect(elapsed < .seconds(20))
+    }
+
+    @Test func definitionPathsReplayOnItsMachines() {
+        let matter = Definition<Phase, Change, String>(initialState: .solid) {
+            From(.solid) { On(.melt, transitionTo: .liquid, emit: "melted") }
+            From(.liquid) {
+                On(.freeze, transitionTo: .solid, emit: "froze")
+                On(.vaporize, transitionTo: .gas, emit: "vaporized")
+            }
+            From(.gas) { On(.condense, transitionTo: .liquid, emit: "condensed") }
+        }
+        let description = matter.describe()
+        let paths = description.shortestPaths()
+        #expect(paths.paths.map(\.target) == [.solid, .liquid, .gas])
+        #expect(paths.paths.map(\.steps.count) == [0, 1, 2])
+        expectReplays(paths, on: { matter.makeMachine() })
+        let covering = description.routeCoveringPaths()
+        #expect(covering.uncoveredRoutes.isEmpty)
+        #expect(Set(covering.paths.flatMap(\.routes)) == Set(description.routes.indices))
+        expectReplays(covering, on: { matter.makeMachine() })
+    }
+
+    /// A workshop: a compound state with a final child and a done route, a
+    /// parallel state, and a compound state with history.
+    private func makeWorkshop() -> Machine<Work, Order> {
+        Machine(state: .idle) { workshop in
+            workshop.addChildren([.cutting, .sanding, .finished], to: .running)
+            workshop.addFinalState(.finished)
+            workshop.addRegions([.left, .right], to: .split)
+            workshop.addRoutes(event: .start, transitions: [.idle => .running])
+            workshop.addRoutes(event: .sand, transitions: [.cutting => .sanding])
+            workshop.addRoutes(event: .stop, transitions: [.sanding => .finished])
+            workshop.addDoneRoute(.running => .idle)
+            workshop.addRoutes(event: .split, transitions: [.idle => .split])
+        }
+    }
+
+    @Test func doneRoutesAreTakenAndParallelStatesAreLeftOut() throws {
+        let description = makeWorkshop().describe()
+        let paths = description.shortestPaths()
+        let byTarget = Dictionary(uniqueKeysWithValues: paths.paths.map { ($0.target, $0) })
+        #expect(byTarget[.running]?.finalState == .cutting)
+        #expect(byTarget[.sanding]?.steps.count == 2)
+        // Entering `finished` completes `running`, whose done route leads back to `idle`.
+        #expect(byTarget[.finished] == nil)
+        // Several atomic states are active inside `split`: not modelled.
+        #expect(paths.unreachedStates == [.finished, .split, .left, .right])
+        expectReplays(paths, on: makeWorkshop)
+        let covering = description.routeCoveringPaths()
+        #expect(covering.uncoveredRoutes == [4])
+        let stopping = try #require(covering.paths.first { $0.routes.contains(3) })
+        #expect(stopping.finalState == .idle)
+        expectReplays(covering, on: makeWorkshop)
+    }
+
+    @Test func historyIsNotGuessed() {
+        func makeRemembering() -> Machine<Work, Order> {
+            Machine(state: .idle) { workshop in
+                workshop.addChildren([.cutting, .sanding], to: .running)
+                workshop.addHistory(.shallow, to: .running)
+                workshop.addRoutes(event: .start, transitions: [.idle => .running])
+                workshop.addRoutes(event: .sand, transitions: [.cutting => .sanding])
+                workshop.addRoutes(event: .stop, transitions: [.running => .idle])
+            }
+        }
+        let paths = makeRemembering().shortestPaths()
+        // Entering `running` goes through its history, which depends on the past.
+        #expect(paths.paths.map(\.target) == [.idle])
+        #expect(paths.unreachedStates == [.running, .cutting, .sanding])
+        #expect(paths.uncoveredRoutes == [0, 1, 2])
     }
 }
