@@ -49,9 +49,10 @@ extension MachineDescription {
     /// ```
     ///
     /// Chosen greedily: for each route in the order of ``routes`` that no
-    /// path taken so far takes, the shortest path to a state it leaves
-    /// from, then the step that takes it. Which steps are followed is as for
-    /// ``shortestPaths(maxLength:)``.
+    /// path so far takes, the shortest path to a state it is taken from,
+    /// then the step that takes it, then, while a step from where the path
+    /// ends takes a route not yet taken, that step (so a ring is one path).
+    /// Which steps are followed is as for ``shortestPaths(maxLength:)``.
     ///
     /// - Parameter maxLength: The most steps a path may have.
     /// - Returns: The paths, in the order of the first route each was chosen
