@@ -162,7 +162,7 @@ struct TestPathSearch<S: StateType, E: EventType> {
     private(set) var leaving: [[Edge]]
 
     init(_ description: MachineDescription<S, E>, maxLength: Int) {
-        precondition(maxLength >= 0, "shortestPaths(maxLength:) was given a negative maxLength")
+        precondition(maxLength >= 0, "test paths were asked for with a negative maxLength")
         self.description = description
         index = ValidationIndex(description)
         self.maxLength = maxLength

@@ -96,3 +96,9 @@ public struct TestPaths<S: StateType, E: EventType> {
     /// `maxLength`, routes whose outcome the description cannot tell).
     public let uncoveredRoutes: [Int]
 }
+
+extension TestPath: Hashable {}
+extension TestPath.Step: Hashable {}
+extension TestPath: Sendable where S: Sendable, E: Sendable {}
+extension TestPath.Step: Sendable where S: Sendable, E: Sendable {}
+extension TestPaths: Sendable where S: Sendable, E: Sendable {}

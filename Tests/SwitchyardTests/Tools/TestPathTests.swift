@@ -63,6 +63,8 @@ private struct Numbered: StateType {
         let paths = makeDoor().shortestPaths()
         #expect(paths.paths.map(\.target) == [.open, .closed, .locked])
         #expect(paths.paths.map(\.steps.count) == [0, 1, 2])
+        #expect(paths.paths[2].steps == [.event(.close), .event(.lock)])
+        #expect(paths.paths[2].states == [.closed, .locked])
         #expect(
             paths.paths.map(\.description) == [
                 "open: open", "open -> event close: closed", "open -> event close -> event lock: locked",
@@ -306,5 +308,17 @@ private struct Numbered: StateType {
         #expect(paths.paths.map(\.target) == [.idle])
         #expect(paths.unreachedStates == [.running, .cutting, .sanding])
         #expect(paths.uncoveredRoutes == [0, 1, 2])
+    }
+
+    @Test func anUnsettledStartGivesNoPaths() {
+        let relay = Machine<Light, Switch>(state: .on) { light in
+            light.addEventlessRoute(.on => .bright)
+            light.addRoutes(event: .toggle, transitions: [.bright => .off])
+        }
+        // Whether a fresh machine has taken the eventless route yet is not modelled.
+        let paths = relay.shortestPaths()
+        #expect(paths.paths.isEmpty)
+        #expect(paths.unreachedStates == [.on, .bright, .off])
+        #expect(paths.uncoveredRoutes == [0, 1])
     }
 }
