@@ -245,7 +245,8 @@ struct TestPathSearch<S: StateType, E: EventType> {
             next += 1
             markActive(node)
             let length = distance[node]! + 1
-            guard length <= maxLength else { continue }
+            // A top-level final state finishes the machine: it refuses every later request.
+            guard length <= maxLength, !(nodes[node].isFinal && parent(node) < 0) else { continue }
             for step in steps(from: node) {
                 guard case .moves(let target, let routes) = outcome(of: step, from: node) else { continue }
                 let edge = Edge(from: node, step: step, to: target, routes: routes)

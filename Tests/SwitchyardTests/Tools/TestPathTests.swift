@@ -321,4 +321,23 @@ private struct Numbered: StateType {
         #expect(paths.unreachedStates == [.on, .bright, .off])
         #expect(paths.uncoveredRoutes == [0, 1])
     }
+
+    @Test func aFinishedMachineTakesNoFurtherSteps() {
+        func makeOneShot() -> Machine<Light, Switch> {
+            Machine(state: .off) { light in
+                light.addFinalState(.broken)
+                light.addRoutes(event: .smash, transitions: [.off => .broken])
+                light.addRoutes(event: .repair, transitions: [.broken => .fixed])
+            }
+        }
+        let paths = makeOneShot().shortestPaths()
+        // The states come in the order they were named: `broken` by `addFinalState`.
+        #expect(paths.paths.map(\.target) == [.broken, .off])
+        #expect(paths.unreachedStates == [.fixed])
+        #expect(paths.uncoveredRoutes == [1])
+        expectReplays(paths, on: makeOneShot)
+        let finished = makeOneShot()
+        #expect(finished.tryEvent(.smash))
+        #expect(!finished.tryEvent(.repair))
+    }
 }
