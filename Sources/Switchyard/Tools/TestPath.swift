@@ -1,0 +1,104 @@
+/// A sequence of requests that takes a machine from its initial state to a
+/// given state, generated from its description, that a test can replay.
+///
+/// ```swift
+/// for path in door.shortestPaths().paths {
+///     let fresh = makeDoor()
+///     #expect(path.replay(on: fresh), "\(path)")
+/// }
+/// ```
+///
+/// A path is only generated where the description makes its outcome
+/// certain: see ``MachineDescription/shortestPaths(maxLength:)``.
+public struct TestPath<S: StateType, E: EventType> {
+    /// One request of a path.
+    public enum Step {
+        /// Fire this event (``Machine/tryEvent(_:userInfo:)``).
+        case event(E)
+        /// Ask for this state (``Machine/tryState(_:userInfo:)``).
+        case state(S)
+    }
+
+    /// The state the path is for: active once the path has been replayed.
+    public let target: S
+    /// The machine's ``Machine/state`` before the first step: that of a
+    /// fresh machine.
+    public let start: S
+    /// The requests, in order; empty for the initial state's own path.
+    public let steps: [Step]
+    /// The machine's ``Machine/state`` after each step, once any eventless
+    /// and done routes the step caused have been taken.
+    public let states: [S]
+    /// The routes the path takes, as positions in
+    /// ``MachineDescription/routes``, in the order they are taken (eventless
+    /// and done routes included). A step that a listed route mapping move
+    /// decides takes no route.
+    public let routes: [Int]
+
+    /// The machine's ``Machine/state`` at the end of the path: ``target``,
+    /// or, when the target is compound, the atomic state inside it that its
+    /// initial children lead to.
+    public var finalState: S {
+        states.last ?? start
+    }
+
+    /// Replays the path on `machine`, with no user info, and says whether
+    /// it went as the path claims.
+    ///
+    /// ```swift
+    /// #expect(path.replay(on: makeDoor()))
+    /// ```
+    ///
+    /// - Parameter machine: A machine built like the one the path was
+    ///   generated from, in its initial state.
+    /// - Returns: `true` if the machine started in ``start``, accepted every
+    ///   step, was in the expected state after each one, and ends with
+    ///   ``target`` active; `false` at the first difference.
+    /// - Complexity: One request per step.
+    public func replay(on machine: Machine<S, E>) -> Bool {
+        guard machine.state == start else { return false }
+        for (step, expected) in zip(steps, states) {
+            let accepted: Bool
+            switch step {
+            case .event(let event): accepted = machine.tryEvent(event)
+            case .state(let state): accepted = machine.tryState(state)
+            }
+            guard accepted, machine.state == expected else { return false }
+        }
+        return machine.isActive(target)
+    }
+}
+
+extension TestPath: CustomStringConvertible {
+    /// The path as one line: `start -> step -> step: target`.
+    public var description: String {
+        let steps = steps.map { step -> String in
+            switch step {
+            case .event(let event): return "event \(event)"
+            case .state(let state): return "state \(state)"
+            }
+        }
+        return (["\(start)"] + steps).joined(separator: " -> ") + ": \(target)"
+    }
+}
+
+/// The paths ``MachineDescription/shortestPaths(maxLength:)`` or
+/// ``MachineDescription/routeCoveringPaths(maxLength:)`` found, and what they
+/// could not claim.
+public struct TestPaths<S: StateType, E: EventType> {
+    /// The paths, in a fixed order (see each function).
+    public let paths: [TestPath<S, E>]
+    /// The states of ``MachineDescription/states`` no path reaches: no
+    /// certain sequence of at most `maxLength` requests makes them active.
+    public let unreachedStates: [S]
+    /// The positions in ``MachineDescription/routes`` of the routes no path
+    /// takes (conditional routes, routes a certain path cannot reach within
+    /// `maxLength`, routes whose outcome the description cannot tell).
+    public let uncoveredRoutes: [Int]
+}
+
+extension TestPath: Hashable {}
+extension TestPath.Step: Hashable {}
+extension TestPath: Sendable where S: Sendable, E: Sendable {}
+extension TestPath.Step: Sendable where S: Sendable, E: Sendable {}
+extension TestPaths: Sendable where S: Sendable, E: Sendable {}
