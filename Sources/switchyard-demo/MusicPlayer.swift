@@ -55,6 +55,9 @@ func makeMusicPlayer() -> Machine<Music, Button> {
 func runMusicPlayer() {
     printHeading("3. A music player, as a statechart")
     let music = makeMusicPlayer()
+    // The same chart drawn as a picture is docs/music-player.svg, in the README.
+    print("Its statechart, as Mermaid (`music.describe().mermaid()`, paste it into mermaid.live):")
+    print(music.describe().mermaid())
 
     // With regions, a context's `fromState` and `toState` are the machine's
     // `state`, the deepest state holding every active one: `player`, before
