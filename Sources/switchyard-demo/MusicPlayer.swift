@@ -21,9 +21,11 @@ enum Button: EventType {
     case play, pause, stop, mute, skip
 }
 
-func runMusicPlayer() {
-    printHeading("3. A music player, as a statechart")
-    let music = Machine<Music, Button>(state: .player, delivery: .runToCompletion) { music in
+/// The music player's statechart, with handlers that print every entry and
+/// exit. `swift run switchyard-demo --dot` prints its diagram, which
+/// `Scripts/render-diagrams.sh` renders as `docs/music-player.svg`.
+func makeMusicPlayer() -> Machine<Music, Button> {
+    Machine<Music, Button>(state: .player, delivery: .runToCompletion) { music in
         music.addRegions([.transport, .volume], to: .player)
         music.addChildren([.stopped, .active], to: .transport)
         music.addChildren([.playing, .paused, .ended], to: .active)
@@ -48,6 +50,14 @@ func runMusicPlayer() {
         }
         music.addErrorHandler { context in print("    \(context.event!) does nothing now") }
     }
+}
+
+func runMusicPlayer() {
+    printHeading("3. A music player, as a statechart")
+    let music = makeMusicPlayer()
+    // The same chart drawn as a picture is docs/music-player.svg, in the README.
+    print("Its statechart, as Mermaid (`music.describe().mermaid()`, paste it into mermaid.live):")
+    print(music.describe().mermaid())
 
     // With regions, a context's `fromState` and `toState` are the machine's
     // `state`, the deepest state holding every active one: `player`, before

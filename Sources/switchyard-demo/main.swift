@@ -7,11 +7,18 @@
 // is shared by several tasks, a box office whose sellers all sell at once.
 // Everything printed comes from the machines' own handlers and results, and the
 // output is the same on every run.
+//
+// `swift run switchyard-demo --dot` prints only the Graphviz DOT of the music
+// player's statechart, for `Scripts/render-diagrams.sh`.
 
-runTicketWorkflow()
-print()
-runReleasePipeline()
-print()
-runMusicPlayer()
-print()
-await runBoxOffice()
+if CommandLine.arguments.dropFirst().contains("--dot") {
+    print(makeMusicPlayer().describe().dot(), terminator: "")
+} else {
+    runTicketWorkflow()
+    print()
+    runReleasePipeline()
+    print()
+    runMusicPlayer()
+    print()
+    await runBoxOffice()
+}

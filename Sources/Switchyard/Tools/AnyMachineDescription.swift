@@ -35,4 +35,11 @@ public struct AnyMachineDescription {
     public func mermaid() -> String {
         MermaidWriter.write(graph)
     }
+
+    /// The description as a W3C SCXML document; see ``MachineDescription/scxml()``.
+    ///
+    /// - Returns: A complete document.
+    public func scxml() -> String {
+        SCXMLWriter.write(graph)
+    }
 }

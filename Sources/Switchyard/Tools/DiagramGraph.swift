@@ -21,6 +21,9 @@ struct DiagramGraph {
         var initialChild: Int?
         /// The machine nested in the state, by its index in ``DiagramGraph/nested``.
         var nested: Int?
+        /// How many entry and exit handlers the state has.
+        var entryHandlers = 0
+        var exitHandlers = 0
     }
 
     /// One end of an edge: a node of this machine or, by the path of
@@ -49,6 +52,32 @@ struct DiagramGraph {
         var style: Style
     }
 
+    /// One route, or one listed move of a route mapping, as what it means
+    /// rather than as lines to draw: what SCXML writes.
+    struct Transition {
+        enum Trigger {
+            case event(String)
+            case anyEvent
+            /// Asking for the target.
+            case state
+            case eventless
+            case timed
+            case done
+        }
+
+        var trigger: Trigger
+        /// The source; ``DiagramGraph/anyID`` for `.any`.
+        var source: End
+        /// The targets, all entered together; empty for a route that stays
+        /// or, with ``Trigger/state``, one to whatever state is asked for.
+        var targets: [End]
+        var isConditional = false
+        var hasAction = false
+        var isLocal = false
+        var ignoresHistory = false
+        var isMapped = false
+    }
+
     static let anyID = "any"
 
     /// The id of `end` in a diagram where this machine's ids start with `prefix`.
@@ -68,6 +97,10 @@ struct DiagramGraph {
     /// How many route mappings could not be listed (their types are not `CaseIterable`).
     var unlistedMappings = 0
     var edges: [Edge] = []
+    var transitions: [Transition] = []
+    /// How many handlers no state or route carries: of events, of
+    /// transitions, of errors.
+    var unplacedHandlers = 0
     var nested: [DiagramGraph] = []
 
     init<S, E>(_ description: MachineDescription<S, E>) {
@@ -120,7 +153,10 @@ struct DiagramGraph {
             if let host = machine.host {
                 nodes[node(of: host)].nested = offset
             } else {
-                nodes.append(Node(id: "n\(offset)", label: "nested machine", kind: .atomic, nested: offset))
+                nodes.append(
+                    Node(
+                        id: "n\(offset)", label: Self.caseName(of: machine.statesNamedHere), kind: .atomic,
+                        nested: offset))
                 topLevel.append(nodes.count - 1)
             }
         }
@@ -138,6 +174,23 @@ struct DiagramGraph {
                 for target in route.alsoEntering {
                     edges.append(Edge(from: from, to: end(target), label: label, style: .alsoEntering))
                 }
+                // Listed targets are alternatives; the also-entered ones go together.
+                for target in targets {
+                    let entered = stays || target == nil ? [] : [end(target)] + route.alsoEntering.map(end)
+                    transitions.append(
+                        Transition(
+                            trigger: Self.trigger(of: route), source: from, targets: entered,
+                            isConditional: route.isConditional && !route.isTimed, hasAction: route.hasAction,
+                            isLocal: route.isLocal, ignoresHistory: route.ignoresHistory))
+                }
+            }
+        }
+        for handler in description.handlers {
+            switch handler.kind {
+            case .entry(let state): if let found = index[state] { nodes[found].entryHandlers += 1 }
+            case .exit(let state): if let found = index[state] { nodes[found].exitHandlers += 1 }
+            case .action: break
+            case .event, .transition, .anyTransition, .error: unplacedHandlers += 1
             }
         }
         for mapping in description.routeMappings {
@@ -146,12 +199,36 @@ struct DiagramGraph {
                 continue
             }
             for move in moves {
+                transitions.append(
+                    Transition(
+                        trigger: move.event.map { .event(String(describing: $0)) } ?? .state, source: end(move.source),
+                        targets: [end(move.target)], isMapped: true))
                 edges.append(
                     Edge(
                         from: end(move.source), to: end(move.target),
                         label: "\(move.event.map { String(describing: $0) } ?? "state") (mapped)", style: .mapped))
             }
         }
+    }
+
+    static func trigger<S, E>(of route: MachineDescription<S, E>.Route) -> Transition.Trigger {
+        switch route.trigger {
+        case .event(let event): .event(String(describing: event))
+        case .anyEvent: .anyEvent
+        case .state: .state
+        case .eventless: route.isTimed ? .timed : .eventless
+        case .done: .done
+        }
+    }
+
+    /// The name of the enum case a machine was nested as, read from a
+    /// state that names one of its states (`editor(viewing)` gives
+    /// `editor`); `nested machine` when no state names one.
+    static func caseName<S>(of statesNamedHere: [S]) -> String {
+        guard let state = statesNamedHere.first else { return "nested machine" }
+        let description = String(describing: state)
+        let name = description.prefix { $0 != "(" }
+        return name.isEmpty ? "nested machine" : String(name)
     }
 
     /// What a route's edge says: its trigger, then what else it does.

@@ -1,4 +1,5 @@
-// Diagrams of a described machine, in the formats of Graphviz and Mermaid.
+// Diagrams of a described machine, in the formats of Graphviz and Mermaid, and
+// the machine as a W3C SCXML document.
 
 extension MachineDescription {
     /// The machine as a Graphviz DOT `digraph`, for `dot -Tsvg`.
@@ -13,7 +14,8 @@ extension MachineDescription {
     /// initial child; a parallel state's label says so and its regions are
     /// dashed; history is an `H` (shallow) or `H*` (deep) circle in its
     /// state; final states have a double border; a nested machine is drawn
-    /// inside the state it is nested under. Routes are edges labelled with
+    /// inside the state it is nested under (a machine nested as an enum
+    /// case, in a cluster named after the case). Routes are edges labelled with
     /// their event (none for a route taken by asking for its target, `any
     /// event`, `always`, `after delay` or `done` otherwise), then
     /// `[condition]`, `/ action`, `(local)` and `(no history)` as they apply.
@@ -48,12 +50,68 @@ extension MachineDescription {
     /// characters Mermaid would read written as entity codes. Compound
     /// states and the states machines are nested in are composite states,
     /// a parallel state's regions are separated by `--`, history shows as
-    /// `(H)` or `(H*)` in the label and final states have the `final`
-    /// class. Edges are labelled as in ``dot()``.
+    /// `(H)` or `(H*)` in the label, with its declared default if any
+    /// (`(H*, default sweeping)`), and final states have the `final`
+    /// class. A machine nested as an enum case is drawn in a state named
+    /// after the case. Edges are labelled as in ``dot()``.
     ///
     /// - Returns: The complete Mermaid text.
     /// - Complexity: O(*n*) in the states, routes and listed moves.
     public func mermaid() -> String {
         MermaidWriter.write(DiagramGraph(self))
+    }
+
+    /// The machine as a W3C SCXML 1.0 document, for statechart tools.
+    ///
+    /// ```swift
+    /// print(player.describe().scxml())
+    /// // <?xml version="1.0" encoding="UTF-8"?>
+    /// // <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="stopped">
+    /// //     <state id="stopped">
+    /// //         <transition event="play" target="active_history"/>
+    /// //     …
+    /// ```
+    ///
+    /// Atomic and compound states are `<state>` elements (a compound one
+    /// with an `initial` attribute), parallel states `<parallel>`, final
+    /// states `<final>`; a history is a `<history type="shallow">` or
+    /// `type="deep"` with a `<transition>` to its default (the declared
+    /// one, else the initial child or every region). A nested machine's
+    /// states are children of the state it is nested in.
+    ///
+    /// Each route is a `<transition>` in its source: `event="…"` for an
+    /// event, `event="*"` for any event, none for an eventless route,
+    /// `event="done.state.ID"` for a done route, `event="to.ID"` for a
+    /// route taken by asking for its target `ID`; several targets entered
+    /// together are space-separated, and a local route has
+    /// `type="internal"`. A route to a state that keeps history targets
+    /// the history, as Switchyard enters it, unless the route ignores
+    /// history. A route from `.any` is tried after every state's own, as a
+    /// route from the root: it is written in every top-level state that is
+    /// not final, after a comment `from any state` (in a nested machine,
+    /// in the state it is nested in). A timed route is eventless, with a
+    /// comment.
+    ///
+    /// Closures cannot be written, so they are named placeholders numbered
+    /// in document order: a condition is `cond="condition1"` (a timed
+    /// route's timer `cond="delay2"`), a route's action
+    /// `<log label="action3"/>` in its transition, entry and exit handlers
+    /// `<log label="entry4"/>` in `<onentry>` and `<onexit>`. Route
+    /// mappings' moves are transitions, after a comment, when they could
+    /// be listed (see ``RouteMapping/moves``); a comment counts those that
+    /// could not, and the handlers of events, transitions and errors.
+    ///
+    /// A state's id is its description made into an XML name: letters,
+    /// digits, `_`, `-` and `.` are kept, anything else becomes `_`, and
+    /// `_2`, `_3`… make ids unique; when the id differs from the
+    /// description, a comment before the element keeps the description.
+    /// Attribute values are escaped and comments made safe, so the
+    /// document is well-formed whatever a description contains. Elements
+    /// come in the order states were declared and routes added.
+    ///
+    /// - Returns: The complete SCXML document.
+    /// - Complexity: O(*n*) in the states, routes and listed moves.
+    public func scxml() -> String {
+        SCXMLWriter.write(DiagramGraph(self))
     }
 }

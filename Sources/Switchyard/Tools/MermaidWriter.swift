@@ -6,7 +6,8 @@
 /// are written as Mermaid's entity codes (`#34;`), and line breaks as `<br>`. Compound states and the
 /// states machines are nested in are composite states; a parallel state's
 /// regions are separated by `--`. History is marked `(H)` or `(H*)` in the
-/// label, final states by the `final` class.
+/// label, with its declared default if any (`(H*, default sweeping)`),
+/// final states by the `final` class.
 struct MermaidWriter {
     private var out = ""
     private var finals: [String] = []
@@ -59,10 +60,12 @@ struct MermaidWriter {
         let node = graph.nodes[index]
         let id = prefix + node.id
         var label = Self.escaped(node.label)
-        switch node.history {
-        case .shallow: label += " (H)"
-        case .deep: label += " (H*)"
-        case nil: break
+        if let history = node.history {
+            // Mermaid has no history pseudo-state to draw an edge from: the
+            // declared default is named in the label.
+            let mark = history == .deep ? "H*" : "H"
+            let fallback = node.historyDefault.map { ", default " + Self.escaped(graph.nodes[$0].label) } ?? ""
+            label += " (\(mark)\(fallback))"
         }
         if node.kind == .parallel { label += " (parallel)" }
         out += "\(indent)state \"\(label)\" as \(id)\n"

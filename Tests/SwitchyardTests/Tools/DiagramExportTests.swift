@@ -4,7 +4,8 @@ import Testing
 
 // Golden files of the diagrams of the README's, the demo's and the tests'
 // machines, compared exactly. `SWITCHYARD_UPDATE_GOLDEN=1 swift test` writes
-// them again; CI renders every `.dot` one with Graphviz.
+// them again; CI renders every `.dot` one with Graphviz and checks that every
+// `.scxml` one is well-formed XML.
 
 /// Compares `text` with the golden file `name`, or writes it when asked to.
 private func expectGolden(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
@@ -140,6 +141,28 @@ private func makeTrickyLabels() -> Machine<Label, NoEvent> {
     }
 }
 
+/// An event whose description is not an SCXML event name.
+private struct Signal: EventType, CustomStringConvertible {
+    var description: String
+}
+
+/// States whose descriptions are not XML names, or become the same one,
+/// and an event that is not an SCXML event name, for the SCXML ids.
+private func makeTrickyIDs() -> Machine<Label, Signal> {
+    let digit = Label(description: "1st <step> & 'more'")
+    let spaced = Label(description: "a b")
+    let underscored = Label(description: "a_b")
+    let dashes = Label(description: "x -- y-")
+    return Machine(state: digit) { machine in
+        machine.addChildren([spaced, underscored], to: digit)
+        machine.addHistory(.shallow, to: digit)
+        machine.addRoutes(event: Signal(description: "go & \"stop\""), transitions: [spaced => underscored])
+        machine.addRoutes(event: Signal(description: "go"), transitions: [underscored => dashes])
+        machine.addRoute(dashes => digit, condition: { _ in true })
+        machine.addEntryHandler(dashes) { _ in }
+    }
+}
+
 private enum Workshop: StateType, CaseIterable {
     case idle, running, cutting, sawing, sanding, polishing, sweeping, done, broken
 }
@@ -201,47 +224,59 @@ private func makeFactory() -> Machine<Factory, NoEvent> {
         let description = makeDoor().describe()
         try expectGolden(description.dot(), named: "door.dot")
         try expectGolden(description.mermaid(), named: "door.mmd")
+        try expectGolden(description.scxml(), named: "door.scxml")
     }
 
     @Test func mediaPlayerDiagrams() throws {
         let description = makePlayer().describe()
         try expectGolden(description.dot(), named: "media-player.dot")
         try expectGolden(description.mermaid(), named: "media-player.mmd")
+        try expectGolden(description.scxml(), named: "media-player.scxml")
     }
 
     @Test func nestedEditorDiagrams() throws {
         let description = makeApp().app.describe()
         try expectGolden(description.dot(), named: "nested-editor.dot")
         try expectGolden(description.mermaid(), named: "nested-editor.mmd")
+        try expectGolden(description.scxml(), named: "nested-editor.scxml")
     }
 
     @Test func matterDiagrams() throws {
         let description = matter().describe()
         try expectGolden(description.dot(), named: "matter.dot")
         try expectGolden(description.mermaid(), named: "matter.mmd")
+        try expectGolden(description.scxml(), named: "matter.scxml")
     }
 
     @Test func trickyLabelDiagrams() throws {
         let description = makeTrickyLabels().describe()
         try expectGolden(description.dot(), named: "tricky-labels.dot")
         try expectGolden(description.mermaid(), named: "tricky-labels.mmd")
+        try expectGolden(description.scxml(), named: "tricky-labels.scxml")
     }
 
     @Test func workshopDiagrams() throws {
         let description = makeWorkshop().describe()
         try expectGolden(description.dot(), named: "workshop.dot")
         try expectGolden(description.mermaid(), named: "workshop.mmd")
+        try expectGolden(description.scxml(), named: "workshop.scxml")
     }
 
     @Test func factoryDiagrams() throws {
         let description = makeFactory().describe()
         try expectGolden(description.dot(), named: "factory.dot")
         try expectGolden(description.mermaid(), named: "factory.mmd")
+        try expectGolden(description.scxml(), named: "factory.scxml")
     }
 
     @Test func ticketTableDiagrams() throws {
         let description = TicketTable.describe(state: .open)
         try expectGolden(description.dot(), named: "ticket-table.dot")
         try expectGolden(description.mermaid(), named: "ticket-table.mmd")
+        try expectGolden(description.scxml(), named: "ticket-table.scxml")
+    }
+
+    @Test func trickyIDDocument() throws {
+        try expectGolden(makeTrickyIDs().describe().scxml(), named: "tricky-ids.scxml")
     }
 }

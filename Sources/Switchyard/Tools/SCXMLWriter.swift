@@ -1,0 +1,343 @@
+/// Writes a ``DiagramGraph`` as a W3C SCXML 1.0 document.
+///
+/// States are `<state>`, `<parallel>` and `<final>` elements whose ids are
+/// their descriptions made into unique XML names (a comment keeps a
+/// description that had to change); history is a `<history>` with its
+/// default transition; routes are `<transition>` elements in their source.
+/// What SCXML cannot hold is a named placeholder: conditions are
+/// `cond="condition1"`, actions and entry and exit handlers
+/// `<log label="action1"/>`. Every attribute value is escaped and every
+/// comment made safe, whatever a description contains.
+struct SCXMLWriter {
+    /// Where a transition's placeholders are numbered.
+    private struct Placed {
+        var transition: DiagramGraph.Transition
+        var prefix: String
+        var condition: String?
+        var action: String?
+    }
+
+    private var out = ""
+    /// SCXML ids by diagram id (with its machine's prefix).
+    private var ids: [String: String] = [:]
+    /// The SCXML ids of histories, by the diagram id of their state.
+    private var historyIDs: [String: String] = [:]
+    /// Descriptions that had to change to become ids, by diagram id.
+    private var originals: [String: String] = [:]
+    private var used: Set<String> = []
+    /// Transitions by the diagram id of their source (`.any` included).
+    private var transitionsFrom: [String: [Placed]] = [:]
+    private var conditions = 0
+    private var actions = 0
+
+    static func write(_ graph: DiagramGraph) -> String {
+        var writer = SCXMLWriter()
+        writer.assignIDs(of: graph, prefix: "")
+        writer.place(graph, prefix: "")
+        writer.out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        writer.out += "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\""
+        if let initial = graph.initial, let id = writer.ids[DiagramGraph.id(of: initial, prefix: "")] {
+            writer.out += " initial=\(attribute(id))"
+        }
+        writer.out += ">\n"
+        writer.writeNotes(of: graph, indent: "    ")
+        writer.writeStates(of: graph, prefix: "", indent: "    ", anyHost: nil)
+        writer.out += "</scxml>\n"
+        return writer.out
+    }
+
+    // MARK: - Escaping
+
+    /// `text` as a quoted XML attribute value.
+    static func attribute(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n", "\r", "\t": result += "&#\(scalar.value);"
+            default:
+                if isAllowedInXML(scalar) { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `text` as an XML comment: no `--`, no `-` at the end, one line, and
+    /// no character XML forbids.
+    static func comment(_ text: String) -> String {
+        var body = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": body += "\\n"
+            case "\r": break
+            case "-" where body.hasSuffix("-"): body += " -"
+            default:
+                if isAllowedInXML(scalar) { body.unicodeScalars.append(scalar) }
+            }
+        }
+        return "<!-- \(body) -->"
+    }
+
+    private static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF || scalar == "\t"
+    }
+
+    /// `text` as an XML name without colons (an NCName) of ASCII letters,
+    /// digits, `_`, `-` and `.`: everything else becomes `_`, and a name
+    /// that would not start with a letter or `_` starts with `_`.
+    static func name(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            let isNameCharacter =
+                scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "_-.".unicodeScalars.contains(scalar))
+            result.unicodeScalars.append(isNameCharacter ? scalar : "_")
+        }
+        if let first = result.unicodeScalars.first, first == "_" || first.properties.isAlphabetic {
+            return result
+        }
+        return "_" + result
+    }
+
+    // MARK: - Ids and placeholders
+
+    /// A unique id made of `text`, remembered for `key`.
+    private mutating func uniqueID(_ text: String) -> String {
+        let base = Self.name(text)
+        var candidate = base
+        var suffix = 2
+        while used.contains(candidate) {
+            candidate = "\(base)_\(suffix)"
+            suffix += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// Names every state, in the order the document lists them.
+    private mutating func assignIDs(of graph: DiagramGraph, prefix: String) {
+        for node in graph.topLevel {
+            assignID(node, of: graph, prefix: prefix)
+        }
+    }
+
+    private mutating func assignID(_ index: Int, of graph: DiagramGraph, prefix: String) {
+        let node = graph.nodes[index]
+        let key = prefix + node.id
+        let id = uniqueID(node.label)
+        ids[key] = id
+        if id != node.label {
+            originals[key] = node.label
+        }
+        if node.history != nil {
+            historyIDs[key] = uniqueID(id + "_history")
+        }
+        if let nested = node.nested {
+            assignIDs(of: graph.nested[nested], prefix: prefix + "m\(nested)_")
+        }
+        for child in node.children {
+            assignID(child, of: graph, prefix: prefix)
+        }
+    }
+
+    /// Files every transition under its source and numbers its
+    /// placeholders, machine by machine in route order.
+    private mutating func place(_ graph: DiagramGraph, prefix: String) {
+        for transition in graph.transitions {
+            var placed = Placed(transition: transition, prefix: prefix)
+            if transition.isConditional {
+                conditions += 1
+                placed.condition = "condition\(conditions)"
+            }
+            if case .timed = transition.trigger {
+                conditions += 1
+                placed.condition = "delay\(conditions)"
+            }
+            if transition.hasAction {
+                actions += 1
+                placed.action = "action\(actions)"
+            }
+            transitionsFrom[DiagramGraph.id(of: transition.source, prefix: prefix), default: []].append(placed)
+        }
+        for (offset, nested) in graph.nested.enumerated() {
+            place(nested, prefix: prefix + "m\(offset)_")
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Notes on what the document leaves out.
+    private mutating func writeNotes(of graph: DiagramGraph, indent: String) {
+        if graph.unlistedMappings > 0 {
+            let count = graph.unlistedMappings
+            out += "\(indent)<!-- \(count) route mapping\(count == 1 ? "" : "s") not shown: "
+            out += "\(count == 1 ? "its targets are" : "their targets are") computed by a closure -->\n"
+        }
+        if graph.unplacedHandlers > 0 {
+            let count = graph.unplacedHandlers
+            out +=
+                "\(indent)<!-- \(count) handler\(count == 1 ? "" : "s") of events, transitions or errors not shown -->\n"
+        }
+    }
+
+    /// Writes a machine's top-level states. The routes from the machine's
+    /// `.any` go on `anyHost`, the state it is nested in, or on every
+    /// top-level state that is not final when it is the outermost machine.
+    private mutating func writeStates(
+        of graph: DiagramGraph, prefix: String, indent: String, anyHost: String?
+    ) {
+        let fromAny = transitionsFrom[prefix + DiagramGraph.anyID] ?? []
+        for node in graph.topLevel {
+            let copies = anyHost == nil && !graph.nodes[node].isFinal ? fromAny : []
+            writeNode(node, of: graph, prefix: prefix, fromAny: copies, indent: indent)
+        }
+    }
+
+    private mutating func writeNode(
+        _ index: Int, of graph: DiagramGraph, prefix: String, fromAny: [Placed], indent: String
+    ) {
+        let node = graph.nodes[index]
+        let key = prefix + node.id
+        let id = ids[key] ?? key
+        if let original = originals[key] {
+            out += "\(indent)\(Self.comment(original))\n"
+        }
+        let element = node.isFinal ? "final" : node.kind == .parallel ? "parallel" : "state"
+        out += "\(indent)<\(element) id=\(Self.attribute(id))"
+        var initialID: String?
+        if node.kind == .compound, let initial = node.initialChild {
+            initialID = ids[prefix + graph.nodes[initial].id]
+        } else if let nested = node.nested, let initial = graph.nested[nested].initial {
+            initialID = ids[DiagramGraph.id(of: initial, prefix: prefix + "m\(nested)_")]
+        }
+        if let initialID {
+            out += " initial=\(Self.attribute(initialID))"
+        }
+        let nestedAny = node.nested.map { transitionsFrom[prefix + "m\($0)_" + DiagramGraph.anyID] ?? [] } ?? []
+        let own = transitionsFrom[key] ?? []
+        let isEmpty =
+            node.entryHandlers == 0 && node.exitHandlers == 0 && own.isEmpty && fromAny.isEmpty
+            && nestedAny.isEmpty && node.history == nil && node.children.isEmpty && node.nested == nil
+        guard !isEmpty else {
+            out += "/>\n"
+            return
+        }
+        out += ">\n"
+        let inner = indent + "    "
+        writeHandlers(node.entryHandlers, element: "onentry", label: "entry", indent: inner)
+        writeHandlers(node.exitHandlers, element: "onexit", label: "exit", indent: inner)
+        // A nested machine's routes from `.any` count as routes from its
+        // root, the state it is nested in: tried before that state's own.
+        if !nestedAny.isEmpty {
+            out += "\(inner)<!-- from any state of the nested machine -->\n"
+        }
+        for placed in nestedAny + own {
+            writeTransition(placed, indent: inner)
+        }
+        if !fromAny.isEmpty {
+            out += "\(inner)<!-- from any state -->\n"
+        }
+        for placed in fromAny {
+            writeTransition(placed, indent: inner)
+        }
+        if let history = node.history {
+            writeHistory(history, of: node, in: graph, prefix: prefix, indent: inner)
+        }
+        if let nested = node.nested {
+            let nestedPrefix = prefix + "m\(nested)_"
+            writeNotes(of: graph.nested[nested], indent: inner)
+            writeStates(of: graph.nested[nested], prefix: nestedPrefix, indent: inner, anyHost: key)
+        }
+        for child in node.children {
+            writeNode(child, of: graph, prefix: prefix, fromAny: [], indent: inner)
+        }
+        out += "\(indent)</\(element)>\n"
+    }
+
+    private mutating func writeHandlers(_ count: Int, element: String, label: String, indent: String) {
+        guard count > 0 else { return }
+        out += "\(indent)<\(element)>\n"
+        for _ in 0..<count {
+            actions += 1
+            out += "\(indent)    <log label=\"\(label)\(actions)\"/>\n"
+        }
+        out += "\(indent)</\(element)>\n"
+    }
+
+    private mutating func writeHistory(
+        _ history: HistoryKind, of node: DiagramGraph.Node, in graph: DiagramGraph, prefix: String, indent: String
+    ) {
+        let key = prefix + node.id
+        let id = historyIDs[key] ?? key + "_history"
+        out += "\(indent)<history id=\(Self.attribute(id)) type=\"\(history == .deep ? "deep" : "shallow")\">\n"
+        // With no default declared, the history enters the initial child,
+        // or every region of a parallel state.
+        let defaults: [Int] =
+            if let fallback = node.historyDefault {
+                [fallback]
+            } else if node.kind == .parallel {
+                node.children
+            } else {
+                node.initialChild.map { [$0] } ?? []
+            }
+        let targets = defaults.compactMap { ids[prefix + graph.nodes[$0].id] }
+        out += "\(indent)    <transition target=\(Self.attribute(targets.joined(separator: " ")))/>\n"
+        out += "\(indent)</history>\n"
+    }
+
+    private mutating func writeTransition(_ placed: Placed, indent: String) {
+        let transition = placed.transition
+        var attributes = ""
+        var notes: [String] = []
+        switch transition.trigger {
+        case .event(let event):
+            let name = Self.name(event)
+            if name != event { notes.append("event: \(event)") }
+            attributes += " event=\(Self.attribute(name))"
+        case .anyEvent:
+            attributes += " event=\"*\""
+        case .state:
+            // Asking for a state is written as an event that names it.
+            let target = transition.targets.first.flatMap { ids[DiagramGraph.id(of: $0, prefix: placed.prefix)] }
+            attributes += " event=\(Self.attribute("to.\(target ?? "*")"))"
+            if target == nil {
+                notes.append("a request for any state takes this route to that state, which SCXML cannot name")
+            }
+        case .eventless:
+            break
+        case .timed:
+            notes.append("timed: taken after a delay in the state")
+        case .done:
+            let source = ids[DiagramGraph.id(of: transition.source, prefix: placed.prefix)]
+            attributes += " event=\(Self.attribute("done.state.\(source ?? "")"))"
+        }
+        if let condition = placed.condition {
+            attributes += " cond=\(Self.attribute(condition))"
+        }
+        let targets = transition.targets.compactMap { target -> String? in
+            let key = DiagramGraph.id(of: target, prefix: placed.prefix)
+            return transition.ignoresHistory ? ids[key] : historyIDs[key] ?? ids[key]
+        }
+        if !targets.isEmpty {
+            attributes += " target=\(Self.attribute(targets.joined(separator: " ")))"
+        }
+        if transition.isLocal {
+            attributes += " type=\"internal\""
+        }
+        if transition.isMapped { notes.append("a move a route mapping allows") }
+        for note in notes {
+            out += "\(indent)\(Self.comment(note))\n"
+        }
+        out += "\(indent)<transition\(attributes)"
+        if let action = placed.action {
+            out += ">\n\(indent)    <log label=\(Self.attribute(action))/>\n\(indent)</transition>\n"
+        } else {
+            out += "/>\n"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+
+@testable import Switchyard
+
+// The escaping SCXMLWriter relies on for a well-formed document whatever a
+// state's or an event's description holds.
+@Suite struct SCXMLWriterTests {
+    @Test func attributeValuesEscapeMarkupQuotesAndLineBreaks() {
+        #expect(SCXMLWriter.attribute("a&b<c>d\"e'f\ng") == "\"a&amp;b&lt;c&gt;d&quot;e&apos;f&#10;g\"")
+        #expect(SCXMLWriter.attribute("bell\u{7}") == "\"bell\"")
+    }
+
+    @Test func commentsNeverHoldTwoDashesOrEndWithOne() {
+        #expect(SCXMLWriter.comment("a--b---") == "<!-- a- -b- - - -->")
+        #expect(SCXMLWriter.comment("two\nlines") == "<!-- two\\nlines -->")
+    }
+
+    @Test(arguments: [
+        ("stopped", "stopped"),
+        ("a b", "a_b"),
+        ("1st", "_1st"),
+        ("-x", "_-x"),
+        ("é.v-2_", "_.v-2_"),
+        ("", "_"),
+    ])
+    func namesAreNCNames(description: String, name: String) {
+        #expect(SCXMLWriter.name(description) == name)
+    }
+}
