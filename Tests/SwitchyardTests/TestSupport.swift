@@ -158,3 +158,28 @@ func collect<S, E>(_ stream: AsyncStream<TransitionRecord<S, E>>) async -> [Stri
     }
     return lines
 }
+
+/// Expects an effect machine's answer to a request and the pure function's
+/// to agree: the same state and effects, or a refusal for the same reason.
+/// `context` says where, for the message.
+func expectSameAnswer<S: StateType, E: EventType, Effect: Equatable>(
+    machine moved: EffectMachine<S, E, Effect>.Transition.Result,
+    pure: Result<Definition<S, E, Effect>.Outcome, TransitionError>, _ context: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    switch (moved, pure) {
+    case (.success(let transition), .success(let outcome)):
+        #expect(transition.toState == outcome.toState, "next state, \(context)", sourceLocation: sourceLocation)
+        #expect(transition.effects == outcome.effects, "effects, \(context)", sourceLocation: sourceLocation)
+    case (.failure(let error), .failure(let refusal)):
+        #expect(error.reason == refusal.reason, "reason, \(context)", sourceLocation: sourceLocation)
+    default:
+        Issue.record("machine \(moved) but pure function \(pure), \(context)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The number in the environment variable `name`: a seed to replay, or how
+/// many seeds to try.
+func environmentSeed(_ name: String) -> UInt64? {
+    ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
+}

@@ -512,15 +512,7 @@ private func expectTheEffectMachinesAnswer(
 ) {
     let pure = definition.attemptTransition(from: state, on: event)
     let moved = EffectMachine(definition.starting(in: state)).attemptTransition(event)
-    switch (moved, pure) {
-    case (.success(let transition), .success(let outcome)):
-        #expect(transition.toState == outcome.toState, sourceLocation: sourceLocation)
-        #expect(transition.effects == outcome.effects, sourceLocation: sourceLocation)
-    case (.failure(let error), .failure(let refusal)):
-        #expect(error.reason == refusal.reason, sourceLocation: sourceLocation)
-    default:
-        Issue.record("the machine gave \(moved), the pure function \(pure)", sourceLocation: sourceLocation)
-    }
+    expectSameAnswer(machine: moved, pure: pure, "\(state) on \(event)", sourceLocation: sourceLocation)
 }
 
 /// A definition with final states and entry and exit effects, but no done

@@ -290,25 +290,13 @@ private func checkMacrostepEquivalence(seed: UInt64, printsDefinition: Bool = fa
                 continue
             }
             let moved = EffectMachine(definition.starting(in: spot)).attemptTransition(nudge)
-            switch (moved, pure) {
-            case (.success(let transition), .success(let outcome)):
-                #expect(transition.toState == outcome.toState, "next state, \(context)")
-                #expect(transition.effects == outcome.effects, "effects, \(context)")
-            case (.failure(let error), .failure(let refusal)):
-                #expect(error.reason == refusal.reason, "reason, \(context)")
-            default:
-                Issue.record("machine \(moved) but pure function \(pure), \(context)")
-            }
+            expectSameAnswer(machine: moved, pure: pure, context)
         }
     }
 }
 
 private let seedFromEnvironment = environmentSeed("SWITCHYARD_DSL_MACROSTEP_SEED")
 private let seedCountFromEnvironment = environmentSeed("SWITCHYARD_MODEL_SEEDS")
-
-private func environmentSeed(_ name: String) -> UInt64? {
-    ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
-}
 
 @Suite struct MacrostepDefinitionEquivalenceTests {
     @Test(arguments: Array(UInt64(1)...300))

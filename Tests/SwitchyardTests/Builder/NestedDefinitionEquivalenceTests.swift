@@ -150,25 +150,13 @@ private func checkNestedEquivalence(seed: UInt64, printsDefinition: Bool = false
             let pure = definition.attemptTransition(from: room, on: knock)
             let moved = machine.attemptTransition(knock)
             let context = "\(room) on \(knock), \(location)"
-            switch (moved, pure) {
-            case (.success(let transition), .success(let outcome)):
-                #expect(transition.toState == outcome.toState, "next state, \(context)")
-                #expect(transition.effects == outcome.effects, "effects, \(context)")
-            case (.failure(let error), .failure(let refusal)):
-                #expect(error.reason == refusal.reason, "reason, \(context)")
-            default:
-                Issue.record("machine \(moved) but pure function \(pure), \(context)")
-            }
+            expectSameAnswer(machine: moved, pure: pure, context)
         }
     }
 }
 
 private let seedFromEnvironment = environmentSeed("SWITCHYARD_DSL_NESTED_SEED")
 private let seedCountFromEnvironment = environmentSeed("SWITCHYARD_MODEL_SEEDS")
-
-private func environmentSeed(_ name: String) -> UInt64? {
-    ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
-}
 
 @Suite struct NestedDefinitionEquivalenceTests {
     @Test(arguments: Array(UInt64(1)...200))
