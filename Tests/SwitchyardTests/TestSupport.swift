@@ -183,3 +183,28 @@ func expectSameAnswer<S: StateType, E: EventType, Effect: Equatable>(
 func environmentSeed(_ name: String) -> UInt64? {
     ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
 }
+
+/// The README's door: its states.
+enum ReadmeDoor: StateType {
+    case open, closed, locked
+}
+
+/// The README's door: its events.
+enum ReadmeDoorEvent: EventType {
+    case open, close, lock, unlock
+}
+
+/// The README's door, with its routes, its condition, an event handler and
+/// an error handler, as the README declares them.
+func makeReadmeDoor() -> Machine<ReadmeDoor, ReadmeDoorEvent> {
+    Machine(state: .open) { door in
+        door.addRoutes(event: .close, transitions: [.open => .closed])
+        door.addRoutes(event: .open, transitions: [.closed => .open])
+        door.addRoutes(event: .lock, transitions: [.closed => .locked])
+        door.addRoutes(
+            event: .unlock, transitions: [.locked => .closed],
+            condition: { context in context.userInfo as? String == "key" })
+        door.addHandler(event: .any) { _ in }
+        door.addErrorHandler { _ in }
+    }
+}

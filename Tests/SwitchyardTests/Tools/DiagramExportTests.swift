@@ -23,28 +23,6 @@ private func expectGolden(_ text: String, named name: String, sourceLocation: So
 
 // MARK: - The machines
 
-private enum Door: StateType {
-    case open, closed, locked
-}
-
-private enum DoorEvent: EventType {
-    case open, close, lock, unlock
-}
-
-/// The README's door.
-private func makeDoor() -> Machine<Door, DoorEvent> {
-    Machine(state: .open) { door in
-        door.addRoutes(event: .close, transitions: [.open => .closed])
-        door.addRoutes(event: .open, transitions: [.closed => .open])
-        door.addRoutes(event: .lock, transitions: [.closed => .locked])
-        door.addRoutes(
-            event: .unlock, transitions: [.locked => .closed],
-            condition: { context in context.userInfo as? String == "key" })
-        door.addHandler(event: .any) { _ in }
-        door.addErrorHandler { _ in }
-    }
-}
-
 private enum Player: StateType, CaseIterable {
     case stopped, active, playing, paused
 }
@@ -221,7 +199,7 @@ private func makeFactory() -> Machine<Factory, NoEvent> {
 
 @Suite struct DiagramExportTests {
     @Test func doorDiagrams() throws {
-        let description = makeDoor().describe()
+        let description = makeReadmeDoor().describe()
         try expectGolden(description.dot(), named: "door.dot")
         try expectGolden(description.mermaid(), named: "door.mmd")
         try expectGolden(description.scxml(), named: "door.scxml")

@@ -1,14 +1,6 @@
 import Switchyard
 import Testing
 
-private enum Door: StateType {
-    case open, closed, locked
-}
-
-private enum DoorEvent: EventType {
-    case open, close, lock, unlock
-}
-
 private enum Light: StateType, CaseIterable {
     case off, on, dim, bright, broken, fixed
 }
@@ -39,16 +31,6 @@ private struct Numbered: StateType {
 }
 
 @Suite struct TestPathTests {
-    /// The README's door.
-    private func makeDoor() -> Machine<Door, DoorEvent> {
-        Machine(state: .open) { door in
-            door.addRoutes(event: .close, transitions: [.open => .closed])
-            door.addRoutes(event: .open, transitions: [.closed => .open])
-            door.addRoutes(event: .lock, transitions: [.closed => .locked])
-            door.addRoutes(event: .unlock, transitions: [.locked => .closed]) { $0.userInfo as? String == "key" }
-        }
-    }
-
     /// Replays every path of `paths` on a fresh machine from `make`.
     private func expectReplays<S, E>(
         _ paths: TestPaths<S, E>, on make: () -> Machine<S, E>, sourceLocation: SourceLocation = #_sourceLocation
@@ -60,7 +42,7 @@ private struct Numbered: StateType {
     }
 
     @Test func doorPathsReachEveryStateAndReplay() {
-        let paths = makeDoor().shortestPaths()
+        let paths = makeReadmeDoor().shortestPaths()
         #expect(paths.paths.map(\.target) == [.open, .closed, .locked])
         #expect(paths.paths.map(\.steps.count) == [0, 1, 2])
         #expect(paths.paths[2].steps == [.event(.close), .event(.lock)])
@@ -72,11 +54,11 @@ private struct Numbered: StateType {
         #expect(paths.unreachedStates.isEmpty)
         // Unlocking has a condition: no path claims it.
         #expect(paths.uncoveredRoutes == [3])
-        expectReplays(paths, on: makeDoor)
+        expectReplays(paths, on: makeReadmeDoor)
     }
 
     @Test func ringPathsGoRoundInOrder() {
-        func makeRing() -> Machine<Numbered, DoorEvent> {
+        func makeRing() -> Machine<Numbered, ReadmeDoorEvent> {
             Machine(state: Numbered(number: 0)) { ring in
                 for index in 0..<5 {
                     ring.addRoutes(
@@ -184,16 +166,16 @@ private struct Numbered: StateType {
     }
 
     @Test func everyRouteIsTakenBySomeCoveringPath() {
-        let description = makeDoor().describe()
+        let description = makeReadmeDoor().describe()
         let covering = description.routeCoveringPaths()
         let taken = Set(covering.paths.flatMap(\.routes))
         #expect(taken.union(covering.uncoveredRoutes) == Set(description.routes.indices))
         #expect(covering.paths.count == 2)
-        expectReplays(covering, on: makeDoor)
+        expectReplays(covering, on: makeReadmeDoor)
     }
 
     @Test func mappingOverIntegersIsBounded() {
-        func makeCounter() -> Machine<Numbered, DoorEvent> {
+        func makeCounter() -> Machine<Numbered, ReadmeDoorEvent> {
             Machine(state: Numbered(number: 0)) { counter in
                 counter.addRoutes(
                     event: .open,
@@ -220,7 +202,7 @@ private struct Numbered: StateType {
 
     @Test func tenThousandRouteRingIsQuick() {
         let count = 10_000
-        let ring = Machine<Numbered, DoorEvent>(state: Numbered(number: 0)) { machine in
+        let ring = Machine<Numbered, ReadmeDoorEvent>(state: Numbered(number: 0)) { machine in
             for index in 0..<count {
                 machine.addRoutes(
                     event: .close, transitions: [Numbered(number: index) => Numbered(number: (index + 1) % count)])

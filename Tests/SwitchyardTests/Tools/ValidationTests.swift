@@ -7,14 +7,6 @@ import Testing
     import Glibc
 #endif
 
-private enum Door: StateType {
-    case open, closed, locked
-}
-
-private enum DoorEvent: EventType {
-    case open, close, lock, unlock
-}
-
 private enum Music: StateType, CaseIterable {
     case player
     case transport, stopped, active, playing, paused, ended
@@ -31,17 +23,6 @@ private struct Numbered: StateType {
 }
 
 @Suite struct ValidationTests {
-    /// The README's door.
-    private func makeDoor() -> Machine<Door, DoorEvent> {
-        Machine(state: .open) { door in
-            door.addRoutes(event: .close, transitions: [.open => .closed])
-            door.addRoutes(event: .open, transitions: [.closed => .open])
-            door.addRoutes(event: .lock, transitions: [.closed => .locked])
-            door.addRoutes(event: .unlock, transitions: [.locked => .closed]) { $0.userInfo as? String == "key" }
-            door.addHandler(event: .any) { _ in }
-        }
-    }
-
     /// The demo's music player.
     private func makePlayer() -> Machine<Music, Button> {
         Machine(state: .player, delivery: .runToCompletion) { music in
@@ -67,12 +48,12 @@ private struct Numbered: StateType {
     }
 
     @Test func soundMachinesHaveNoDiagnostics() {
-        #expect(makeDoor().validate() == [])
+        #expect(makeReadmeDoor().validate() == [])
         #expect(makePlayer().validate() == [])
     }
 
     @Test func aStateNoRouteReachesIsReported() {
-        let machine = Machine<Door, DoorEvent>(state: .open) { machine in
+        let machine = Machine<ReadmeDoor, ReadmeDoorEvent>(state: .open) { machine in
             machine.addRoutes(event: .close, transitions: [.open => .closed, .closed => .open])
             machine.addRoutes(event: .unlock, transitions: [.locked => .open])
         }
@@ -93,7 +74,7 @@ private struct Numbered: StateType {
 
     @Test func anUnlistedMappingMightReachAnyState() {
         // An unlisted mapping (the event type is not CaseIterable) might reach anything.
-        let machine = Machine<Door, DoorEvent>(state: .open) { machine in
+        let machine = Machine<ReadmeDoor, ReadmeDoorEvent>(state: .open) { machine in
             machine.addRoutes(event: .close, transitions: [.open => .closed, .closed => .open])
             machine.addRoutes(event: .unlock, transitions: [.locked => .open])
             machine.addRouteMapping { _, _, _ in nil }
@@ -102,7 +83,7 @@ private struct Numbered: StateType {
     }
 
     @Test func aStateThatCannotBeLeftIsReported() {
-        let machine = Machine<Door, DoorEvent>(state: .open) { machine in
+        let machine = Machine<ReadmeDoor, ReadmeDoorEvent>(state: .open) { machine in
             machine.addRoutes(event: .close, transitions: [.open => .closed, .closed => .open])
             machine.addRoutes(event: .lock, transitions: [.closed => .locked])
             // Staying is not leaving.
@@ -130,7 +111,7 @@ private struct Numbered: StateType {
     }
 
     @Test func anUnconditionalRouteShadowsALaterOneWithTheSameTriggerAndSource() {
-        let machine = Machine<Door, DoorEvent>(state: .open) { machine in
+        let machine = Machine<ReadmeDoor, ReadmeDoorEvent>(state: .open) { machine in
             machine.addRoutes(event: .close, transitions: [.open => .closed, .closed => .open])
             machine.addRoutes(event: .close, transitions: [.open => .locked, .locked => .open])
             // Conditional, listed, or from `.any` while the other is exact: not shadowed.
@@ -155,7 +136,7 @@ private struct Numbered: StateType {
     }
 
     @Test func aHandlerForATransitionNoRouteAllowsIsReported() throws {
-        let machine = Machine<Door, DoorEvent>(state: .open) { machine in
+        let machine = Machine<ReadmeDoor, ReadmeDoorEvent>(state: .open) { machine in
             machine.addRoutes(event: .close, transitions: [.open => .closed])
             machine.addRoute(.closed => .open)
             machine.addHandler(event: .close) { _ in }
@@ -217,8 +198,8 @@ private struct Numbered: StateType {
     }
 
     @Test func aRingOfRoutesValidatesInLinearTime() {
-        func ring(_ count: Int) -> MachineDescription<Numbered, DoorEvent> {
-            Machine<Numbered, DoorEvent>(state: Numbered(number: 0)) { machine in
+        func ring(_ count: Int) -> MachineDescription<Numbered, ReadmeDoorEvent> {
+            Machine<Numbered, ReadmeDoorEvent>(state: Numbered(number: 0)) { machine in
                 for index in 0..<count {
                     machine.addRoutes(
                         event: .close,
