@@ -18,9 +18,9 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
     for benchCase in BenchCase.all {
-        let isBuild = benchCase.name.hasPrefix("build")
+        let isWholeMachine = ["build", "export", "validate"].contains { benchCase.name.hasPrefix($0) }
         var configuration = Benchmark.defaultConfiguration
-        if isBuild {
+        if isWholeMachine {
             // One operation is a whole machine: no inner loop.
             configuration.scalingFactor = .one
             configuration.timeUnits = .microseconds

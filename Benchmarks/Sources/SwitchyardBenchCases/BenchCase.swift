@@ -37,5 +37,6 @@ extension BenchCase {
         nestedMachines, nestedMachinesOneChart, dslEventSmall, dslMapping, dslEffectsEventSmall, dslEffectsMapping,
         dslPure, dslPureNested, chainRunToCompletion, chainChart, eventless3, doneParallel, sendableEventSmall,
         streamEvent, contended8, actorEventSmall, exportDOT(routes: 10_000), exportDOT(routes: 100_000),
+        validate(routes: 10_000), validate(routes: 100_000),
     ]
 }

@@ -1,8 +1,9 @@
 import Switchyard
 
-// Exporting a diagram: describing a machine and writing it as Graphviz DOT
-// must cost O(n) in its routes, so that `export-dot-100k` costs ten times
-// `export-dot-10k`.
+// Exporting a diagram, and validating a machine: describing it and writing it
+// as Graphviz DOT, or checking it, must cost O(n) in its routes, so that
+// `export-dot-100k` costs ten times `export-dot-10k`, and `validate-100k` ten
+// times `validate-10k`.
 
 extension BenchCase {
     /// Describing a ring of `count` event routes and writing it as DOT.
@@ -30,6 +31,39 @@ extension BenchCase {
                     var checksum = 0
                     for _ in 0..<iterations {
                         checksum &+= handWrittenDOT(initial: 0, routes: routes).utf8.count
+                    }
+                    return checksum
+                }
+            },
+            handSwitch: nil
+        )
+    }
+
+    /// Describing a ring of `count` event routes and validating it.
+    static func validate(routes count: Int) -> BenchCase {
+        BenchCase(
+            name: "validate-\(count / 1000)k",
+            summary: "describing a machine of \(count) routes (a ring) and validating it (no diagnostics)",
+            switchyard: {
+                let machine = Machine<RingState, RingEvent>(state: RingState(index: 0)) { machine in
+                    machine.addRoutes(
+                        event: .advance,
+                        transitions: (0..<count).map { RingState(index: $0) => RingState(index: ($0 &+ 1) % count) })
+                }
+                return { iterations in
+                    var checksum = 0
+                    for _ in 0..<iterations {
+                        checksum &+= machine.validate().count &+ 1
+                    }
+                    return checksum
+                }
+            },
+            dictionary: {
+                let routes = (0..<count).map { ExportedRoute(from: $0, event: .advance, to: ($0 &+ 1) % count) }
+                return { iterations in
+                    var checksum = 0
+                    for _ in 0..<iterations {
+                        checksum &+= handWrittenProblems(initial: 0, routes: routes) &+ 1
                     }
                     return checksum
                 }
@@ -69,4 +103,33 @@ private func handWrittenDOT(initial: Int, routes: [ExportedRoute]) -> String {
     }
     text += "}\n"
     return text
+}
+
+/// How many problems a hand-written check finds in a flat machine: states
+/// the initial state does not reach, states no route leaves, and routes that
+/// an earlier route with the same source and event hides, the checks
+/// `validate()` makes of a flat machine without conditions or handlers.
+private func handWrittenProblems(initial: Int, routes: [ExportedRoute]) -> Int {
+    var targets: [Int: [Int]] = [:]
+    var states: Set<Int> = [initial]
+    var seen: Set<RouteKey<Int, RingEvent>> = []
+    var problems = 0
+    for route in routes {
+        targets[route.from, default: []].append(route.to)
+        states.insert(route.from)
+        states.insert(route.to)
+        if !seen.insert(RouteKey(state: route.from, event: route.event)).inserted {
+            problems += 1
+        }
+    }
+    var reached: Set<Int> = [initial]
+    var waiting = [initial]
+    while let state = waiting.popLast() {
+        for target in targets[state] ?? [] where reached.insert(target).inserted {
+            waiting.append(target)
+        }
+    }
+    problems += states.count - reached.count
+    problems += states.filter { targets[$0] == nil }.count
+    return problems
 }

@@ -225,7 +225,7 @@ where options.filter.map({ $0.contains { benchCase.name.contains($0) } }) ?? tru
 
     // Both sides must do the same work: fresh machines, same checksum. Cases
     // whose one operation handles a whole machine are checked twice, not 1,000 times.
-    let isWholeMachine = benchCase.name.hasPrefix("build") || benchCase.name.hasPrefix("export")
+    let isWholeMachine = ["build", "export", "validate"].contains { benchCase.name.hasPrefix($0) }
     let checkIterations = isWholeMachine ? 2 : 1000
     let checksums = [benchCase.switchyard(), benchCase.dictionary()].map { $0(checkIterations) }
     guard checksums[0] == checksums[1] else {
@@ -307,6 +307,11 @@ if let big = results["build-100k"], let small = results["build-10k"] {
 if let big = results["export-dot-100k"], let small = results["export-dot-10k"] {
     printError(
         "CHECK export-dot-100k / export-dot-10k (Switchyard ns/op) = \(decimal(big.switchyard / small.switchyard, places: 3))"
+    )
+}
+if let big = results["validate-100k"], let small = results["validate-10k"] {
+    printError(
+        "CHECK validate-100k / validate-10k (Switchyard ns/op) = \(decimal(big.switchyard / small.switchyard, places: 3))"
     )
 }
 printError("(checksum \(sink))")
