@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Renders the diagrams the README shows, from the library's own export: the demo's music
 # player statechart, as Graphviz DOT (`swift run switchyard-demo --dot`), drawn by `dot -Tsvg`
-# into docs/music-player.svg.
+# into the DocC catalog's Resources/music-player.svg, which the Tools article and the README
+# show.
 #
-#   bash Scripts/render-diagrams.sh           writes docs/music-player.svg
+#   bash Scripts/render-diagrams.sh           writes that SVG
 #   bash Scripts/render-diagrams.sh --check   fails if the committed SVG is not what the
 #                                             demo and this Graphviz draw now
 #
@@ -16,7 +17,7 @@ if ! command -v swift >/dev/null; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-svg=docs/music-player.svg
+svg=Sources/Switchyard/Switchyard.docc/Resources/music-player.svg
 
 # The SVG of the music player, without Graphviz's comments, on standard output. The demo is
 # built with CI's flags, so that CI reuses its build instead of compiling again.

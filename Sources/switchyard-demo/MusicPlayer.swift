@@ -23,7 +23,7 @@ enum Button: EventType {
 
 /// The music player's statechart, with handlers that print every entry and
 /// exit. `swift run switchyard-demo --dot` prints its diagram, which
-/// `Scripts/render-diagrams.sh` renders as `docs/music-player.svg`.
+/// `Scripts/render-diagrams.sh` renders as the SVG the README and the Tools article show.
 func makeMusicPlayer() -> Machine<Music, Button> {
     Machine<Music, Button>(state: .player, delivery: .runToCompletion) { music in
         music.addRegions([.transport, .volume], to: .player)
@@ -55,7 +55,7 @@ func makeMusicPlayer() -> Machine<Music, Button> {
 func runMusicPlayer() {
     printHeading("3. A music player, as a statechart")
     let music = makeMusicPlayer()
-    // The same chart drawn as a picture is docs/music-player.svg, in the README.
+    // The same chart drawn as a picture is in the README and the Tools article.
     print("Its statechart, as Mermaid (`music.describe().mermaid()`, paste it into mermaid.live):")
     print(music.describe().mermaid())
 
