@@ -1,0 +1,90 @@
+/// One decision of a machine, as ``Machine/inspect(_:)`` shows it to an
+/// observer: what was asked, whether it was taken or refused (and why), and
+/// for a statechart's step the actions it takes, in the order they run.
+///
+/// ```swift
+/// let logging = machine.inspect { inspection in
+///     print(inspection)
+///     // "event(start): idle => running.loading, exits [idle], routes [idle => running], entries [running, running.loading]"
+/// }
+/// ```
+///
+/// A flat machine's decision has no exits, entries or routes: its handlers
+/// of a transition are the only actions it runs. A statechart's step lists
+/// the states it exits (innermost first), the routes it takes (in the order
+/// their actions run) and the states it enters (outermost first). In a
+/// hierarchy of nested machines, the root names the states as it names them,
+/// and leaves out those of nested machines it has no value for.
+public struct Inspection<S: StateType, E: EventType> {
+    /// What caused a decision.
+    public enum Request {
+        /// An event sent (`tryEvent`).
+        case event(E)
+        /// A state asked for (`tryState`): the state asked for.
+        case state(S)
+        /// A statechart's eventless routes, taken after a step.
+        case eventless
+        /// A statechart's done routes, taken when a state completes.
+        case done
+    }
+
+    /// One route a statechart's step takes; its trigger is the step's ``Inspection/request``.
+    public struct Route {
+        /// The state the route leaves from, `nil` if the machine has no value for it.
+        public var source: S?
+        /// The state the route leads to; `nil` for a route without target
+        /// (which stays), or one the machine has no value for.
+        public var target: S?
+    }
+
+    /// What caused the decision.
+    public var request: Request
+    /// The machine's `state` before the decision.
+    public var fromState: S
+    /// The machine's `state` after it; for a refused event, `fromState`,
+    /// and for a refused state request, the state asked for (as error
+    /// handlers are told).
+    public var toState: S
+    /// Why the request was refused, or `nil` for a step taken.
+    public var refusal: TransitionError.Reason?
+    /// The states the step exits, innermost first; empty for a flat machine.
+    public var exits: [S]
+    /// The routes the step takes, in the order their actions run; empty
+    /// for a flat machine.
+    public var routes: [Route]
+    /// The states the step enters, outermost first; empty for a flat machine.
+    public var entries: [S]
+
+    /// Whether the machine took the step (rather than refusing the request).
+    public var isAccepted: Bool { refusal == nil }
+}
+
+extension Inspection: Sendable where S: Sendable, E: Sendable {}
+extension Inspection.Request: Sendable where S: Sendable, E: Sendable {}
+extension Inspection.Route: Sendable where S: Sendable {}
+
+extension Inspection.Request: Equatable {}
+extension Inspection.Route: Equatable {}
+extension Inspection: Equatable {}
+
+extension Inspection: CustomStringConvertible {
+    /// The request, `from => to`, then the refusal or the step's actions:
+    /// `event(lock): closed => closed, refused: noRoute`.
+    public var description: String {
+        var text = "\(request): \(fromState) => \(toState)"
+        if let refusal {
+            text += ", refused: \(refusal)"
+        }
+        if !exits.isEmpty {
+            text += ", exits \(exits)"
+        }
+        if !routes.isEmpty {
+            let routes = routes.map { "\($0.source.map { "\($0)" } ?? "_") => \($0.target.map { "\($0)" } ?? "_")" }
+            text += ", routes [\(routes.joined(separator: ", "))]"
+        }
+        if !entries.isEmpty {
+            text += ", entries \(entries)"
+        }
+        return text
+    }
+}
