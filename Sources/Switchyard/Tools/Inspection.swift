@@ -35,6 +35,16 @@ public struct Inspection<S: StateType, E: EventType> {
         /// The state the route leads to; `nil` for a route without target
         /// (which stays), or one the machine has no value for.
         public var target: S?
+
+        /// Creates a route; machines make these, tests may too.
+        ///
+        /// - Parameters:
+        ///   - source: The state the route leaves from.
+        ///   - target: The state it leads to; `nil` for none.
+        public init(source: S?, target: S?) {
+            self.source = source
+            self.target = target
+        }
     }
 
     /// What caused the decision.
@@ -54,6 +64,29 @@ public struct Inspection<S: StateType, E: EventType> {
     public var routes: [Route]
     /// The states the step enters, outermost first; empty for a flat machine.
     public var entries: [S]
+
+    /// Creates an inspection; machines make these, tests may too.
+    ///
+    /// - Parameters:
+    ///   - request: What caused the decision.
+    ///   - fromState: The state before.
+    ///   - toState: The state after, or the state asked for.
+    ///   - refusal: Why the request was refused; `nil` for a step taken.
+    ///   - exits: The states exited, innermost first.
+    ///   - routes: The routes taken, in the order their actions run.
+    ///   - entries: The states entered, outermost first.
+    public init(
+        request: Request, fromState: S, toState: S, refusal: TransitionError.Reason? = nil, exits: [S] = [],
+        routes: [Route] = [], entries: [S] = []
+    ) {
+        self.request = request
+        self.fromState = fromState
+        self.toState = toState
+        self.refusal = refusal
+        self.exits = exits
+        self.routes = routes
+        self.entries = entries
+    }
 
     /// Whether the machine took the step (rather than refusing the request).
     public var isAccepted: Bool { refusal == nil }
