@@ -3,9 +3,9 @@
 /// for a statechart's step the actions it takes, in the order they run.
 ///
 /// ```swift
-/// let logging = machine.inspect { inspection in
+/// let logging = player.inspect { inspection in
 ///     print(inspection)
-///     // "event(start): idle => running.loading, exits [idle], routes [idle => running], entries [running, running.loading]"
+///     // "event(play): stopped => playing, exits [stopped], routes [stopped => active], entries [active, playing]"
 /// }
 /// ```
 ///
@@ -109,15 +109,27 @@ extension Inspection: CustomStringConvertible {
             text += ", refused: \(refusal)"
         }
         if !exits.isEmpty {
-            text += ", exits \(exits)"
+            text += ", exits [\(exits.map { "\($0)" }.joined(separator: ", "))]"
         }
         if !routes.isEmpty {
             let routes = routes.map { "\($0.source.map { "\($0)" } ?? "_") => \($0.target.map { "\($0)" } ?? "_")" }
             text += ", routes [\(routes.joined(separator: ", "))]"
         }
         if !entries.isEmpty {
-            text += ", entries \(entries)"
+            text += ", entries [\(entries.map { "\($0)" }.joined(separator: ", "))]"
         }
         return text
+    }
+}
+
+extension Inspection.Request: CustomStringConvertible {
+    /// `event(play)`, `state(paused)`, `eventless` or `done`.
+    public var description: String {
+        switch self {
+        case .event(let event): "event(\(event))"
+        case .state(let state): "state(\(state))"
+        case .eventless: "eventless"
+        case .done: "done"
+        }
     }
 }

@@ -45,7 +45,8 @@ private func inspected<S, E>(_ machine: Machine<S, E>) -> (Heard<S, E>, Disposab
         #expect(!machine.tryEvent(.event1))
         #expect(machine.tryState(.state2))
         #expect(!machine.tryState(.state0))
-        #expect(heard.inspections.map(\.request) == [.event(.event0), .event(.event1), .state(.state2), .state(.state0)])
+        #expect(
+            heard.inspections.map(\.request) == [.event(.event0), .event(.event1), .state(.state2), .state(.state0)])
         #expect(heard.inspections.map(\.refusal) == [nil, .noRoute, nil, .unreachable])
         #expect(heard.inspections.allSatisfy { $0.exits.isEmpty && $0.routes.isEmpty && $0.entries.isEmpty })
         #expect(heard.inspections[1].fromState == .state1 && heard.inspections[1].toState == .state1)
@@ -156,6 +157,23 @@ private func inspected<S, E>(_ machine: Machine<S, E>) -> (Heard<S, E>, Disposab
         #expect(nested.inspections.map(\.request) == [.event(.stray), .event(.go)])
         #expect(nested.inspections[1].fromState == .list)
         #expect(nested.inspections[1].toState == .detail)
+    }
+
+    @Test func describedAsTheLoggerInToolsPrintsThem() {
+        let player = Machine<Node, Go>(state: .idle)
+        player.addChildren([.a1, .a2], to: .a)
+        player.addRoutes(event: .go, transitions: [.idle => .a])
+        player.addRoutes(event: .stray, transitions: [.a => .idle])
+        let (heard, _) = inspected(player)
+        player.tryEvent(.go)
+        player.tryEvent(.go)
+        player.tryEvent(.stray)
+        #expect(
+            heard.lines == [
+                "event(go): idle => a1, exits [idle], routes [idle => a], entries [a, a1]",
+                "event(go): a1 => a1, refused: noRoute",
+                "event(stray): a1 => idle, exits [a1, a], routes [a => idle], entries [idle]",
+            ])
     }
 
     // MARK: Requests from an observer
