@@ -97,6 +97,14 @@ extension Machine {
     @inlinable
     func reportStep(_ kind: DeliveryKind, _ context: Context) {
         guard let watchers else { return }
+        reportStep(kind, context, to: watchers)
+    }
+
+    /// ``reportStep(_:_:)`` once the machine is known to be watched; out of
+    /// line, so that the unwatched path stays as small as it was.
+    @usableFromInline
+    @inline(never)
+    func reportStep(_ kind: DeliveryKind, _ context: Context, to watchers: TransitionWatchers<S, E>) {
         hear(kind, context, refusal: nil, watchers: watchers)
         if watchers.hasInspectors {
             watchers.inspect(stepInspection(context))
