@@ -65,10 +65,30 @@ extension Machine {
 
     /// Tells the watchers, if any, of a decision: a transition taken, or for
     /// `.error` a refusal (`refusal` says why; `nil`, that no route covered
-    /// the request). Called before the decision's handlers run.
+    /// the request). Called before the decision's handlers run. Observers of
+    /// ``inspect(_:)`` are shown it as a flat machine's decision, with no
+    /// exits, routes or entries.
+    // The watched path is out of line: inlined, it made `report` too big
+    // to leave the unwatched path as it was (event-small cost 37
+    // instructions more once inspections were added).
     @inlinable
     func report(_ kind: DeliveryKind, _ context: Context, refusal: Refusal?) {
         guard let watchers else { return }
+        report(kind, context, refusal: refusal, to: watchers)
+    }
+
+    /// ``report(_:_:refusal:)`` once the machine is known to be watched.
+    @usableFromInline
+    @inline(never)
+    func report(_ kind: DeliveryKind, _ context: Context, refusal: Refusal?, to watchers: TransitionWatchers<S, E>) {
+        hear(kind, context, refusal: refusal, watchers: watchers)
+        if watchers.hasInspectors {
+            watchers.inspect(inspection(kind, context, refusal: refusal))
+        }
+    }
+
+    /// Yields the record of a decision to the watchers' subscribers.
+    func hear(_ kind: DeliveryKind, _ context: Context, refusal: Refusal?, watchers: TransitionWatchers<S, E>) {
         if kind != .error {
             watchers.hear(
                 TransitionRecord(event: context.event, fromState: context.fromState, toState: context.toState))

@@ -30,6 +30,12 @@ final class TransitionWatchers<S: StateType, E: EventType> {
     @usableFromInline var observe: (() -> Void)?
     /// The observable model, kept while the machine lives.
     var observable: AnyObject?
+    /// The observers of ``Machine/inspect(_:)``, by the number each was given.
+    private var inspectors: [(id: Int, observer: (Inspection<S, E>) -> Void)] = []
+    private var nextInspectorID = 0
+    /// Whether any observer inspects the machine: if none does, a decision
+    /// builds no ``Inspection``.
+    @usableFromInline private(set) var hasInspectors = false
 
     @usableFromInline
     init() {}
@@ -60,6 +66,30 @@ final class TransitionWatchers<S: StateType, E: EventType> {
         guard hasEnded else { return }
         subscribers.removeAll { $0.hasEnded }
         hearRefusals = subscribers.contains { $0.hearsRefusals }
+    }
+
+    /// Adds an observer of every decision; returns the number that removes it.
+    func addInspector(_ observer: @escaping (Inspection<S, E>) -> Void) -> Int {
+        nextInspectorID += 1
+        inspectors.append((nextInspectorID, observer))
+        hasInspectors = true
+        return nextInspectorID
+    }
+
+    /// Removes the observer `id` names, if it is still kept.
+    func removeInspector(_ id: Int) {
+        inspectors.removeAll { $0.id == id }
+        hasInspectors = !inspectors.isEmpty
+    }
+
+    /// Shows `inspection` to every observer, in the order they were added.
+    /// A local copy: an observer may add or remove observers.
+    @usableFromInline
+    func inspect(_ inspection: Inspection<S, E>) {
+        let inspectors = self.inspectors
+        for inspector in inspectors {
+            inspector.observer(inspection)
+        }
     }
 
     /// Ends every subscriber's stream: the machine is going away.

@@ -668,6 +668,9 @@ final class Statechart {
                 // A step taken since it completed may have left it.
                 guard configuration.isActive(state), let move = firstDoneMove(state, &plan) else { continue }
                 choose(move, into: &plan)
+                plan.internalCause = .done
+            } else {
+                plan.internalCause = .eventless
             }
             steps += 1
             guard steps <= internalStepLimitValue else {

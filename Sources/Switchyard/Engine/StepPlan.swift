@@ -37,6 +37,9 @@ struct StepPlan {
     @usableFromInline var otherTargets = ReusableList<SymbolCode>()
     /// Whether a move chosen has an action.
     @usableFromInline var hasActions = false
+    /// For a step a statechart takes after another, what routes it takes;
+    /// `nil` for a request's own step. Read only to inspect the step.
+    @usableFromInline var internalCause: InternalCause?
     /// The states to exit, innermost first.
     @usableFromInline var exits = ReusableList<SymbolCode>()
     /// The states to enter, outermost first.
@@ -59,11 +62,19 @@ struct StepPlan {
         extras.removeAll()
         otherTargets.removeAll()
         hasActions = false
+        internalCause = nil
         exits.removeAll()
         entries.removeAll()
         atomicsAfter.removeAll()
         history.removeAll()
         historyCodes.removeAll()
+    }
+
+    /// What routes a step taken after another takes.
+    @usableFromInline
+    enum InternalCause {
+        case eventless
+        case done
     }
 
     /// What a move does besides moving to one target: what few routes do.

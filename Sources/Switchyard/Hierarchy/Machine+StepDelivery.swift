@@ -70,7 +70,7 @@ extension Machine {
         nesting.commitStates()
         currentState = context.toState
         currentCode = afterCode
-        report(kind, context, refusal: nil)
+        reportStep(kind, context)
         deliverNestedTransitions(
             kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
         deliverTransition(
@@ -214,6 +214,7 @@ extension Machine {
                     userInfoBox: userInfo),
                 refusal: refusal)
         } else {
+            inspectNestedRefusal(request, refusal: refusal)
             let current = nesting.memberStates[member].current
             withExtendedLifetime(userInfo) {
                 nesting.withAccess(of: member) {

@@ -1,0 +1,126 @@
+// Inspection: one observer hears every decision of a machine as a value.
+// Built on the machine's watchers (see `TransitionWatchers`), so that a
+// machine nobody inspects pays the one check it already pays for them; a
+// statechart's step is read from its plan, where its delivery holds it.
+
+extension Machine {
+    /// Shows `observer` every decision this machine takes from now on, as an
+    /// ``Inspection``: the request, whether it was taken or refused (and
+    /// why), and for a statechart's step the states it exits, the routes it
+    /// takes and the states it enters, in the order their actions run.
+    ///
+    /// ```swift
+    /// let logging = player.inspect { print($0) }
+    /// player.tryEvent(.play)  // prints "event(play): stopped => playing"
+    /// logging.dispose()       // prints nothing more
+    /// ```
+    ///
+    /// The observer is called in the machine's isolation domain, in the
+    /// order the machine decides, before the handlers of each decision run
+    /// (as ``transitions(includingRefusals:bufferingPolicy:)`` records them).
+    /// A statechart's eventless and done steps are inspections of their own,
+    /// after the step that led to them. Refusals are included.
+    ///
+    /// On the root of a hierarchy of nested machines, the observer hears
+    /// every step of the hierarchy and every refusal of its machines, with
+    /// the states as the root names them (a nested machine's states the
+    /// root has no value for are left out of exits, entries and routes; a
+    /// nested machine's refused event or state request is shown as the
+    /// root's `state`, unchanged). On a nested machine, it hears the steps
+    /// that concern that machine, with its own states, as a flat decision.
+    ///
+    /// A request the observer makes is taken as a handler's would be: it
+    /// is decided after the decision the observer heard, never before, and
+    /// is heard in its turn. In a statechart it waits for the step's
+    /// handlers; in a flat machine under ``DeliveryPolicy/immediate`` it is
+    /// decided at once, so the observer hears it before it returns.
+    ///
+    /// - Parameter observer: Called with each decision.
+    /// - Returns: What removes the observer.
+    /// - Complexity: Each decision costs O(observers) while there are any,
+    ///   and one check when there are none (the one it costs anyway).
+    public func inspect(_ observer: @escaping (Inspection<S, E>) -> Void) -> Disposable {
+        let watchers = ensureWatchers()
+        let id = watchers.addInspector(observer)
+        return ActionDisposable { [weak watchers] in watchers?.removeInspector(id) }
+    }
+
+    /// A flat decision as an inspection: no exits, routes or entries.
+    @usableFromInline
+    func inspection(_ kind: DeliveryKind, _ context: Context, refusal: Refusal?) -> Inspection<S, E> {
+        let request: Inspection<S, E>.Request = context.event.map { .event($0) } ?? .state(context.toState)
+        return Inspection(
+            request: request, fromState: context.fromState, toState: context.toState,
+            refusal: kind == .error ? TransitionError.Reason(refusal, isEvent: context.event != nil) : nil,
+            exits: [], routes: [], entries: [])
+    }
+
+    /// The statechart step ``plan`` holds as an inspection, once delivered
+    /// up to its change of state: its exits, routes and entries named as
+    /// this machine (the root) names them.
+    @usableFromInline
+    func stepInspection(_ context: Context) -> Inspection<S, E> {
+        let states = routes.storage.states
+        let request: Inspection<S, E>.Request =
+            if let event = context.event {
+                .event(event)
+            } else {
+                switch plan.internalCause {
+                case .eventless: .eventless
+                case .done: .done
+                case nil: .state(context.toState)
+                }
+            }
+        var exits: [S] = []
+        for index in 0..<plan.exits.length {
+            if let state = states.name(of: plan.exits.storage[index]) { exits.append(state) }
+        }
+        var entries: [S] = []
+        for index in 0..<plan.entries.length {
+            if let state = states.name(of: plan.entries.storage[index]) { entries.append(state) }
+        }
+        var routes: [Inspection<S, E>.Route] = []
+        var index: Int?
+        while let next = plan.moveAddedNext(after: index) {
+            index = next
+            let move = plan.moves.storage[next]
+            routes.append(Inspection.Route(source: states.name(of: move.source), target: states.name(of: move.target)))
+        }
+        return Inspection(
+            request: request, fromState: context.fromState, toState: context.toState, refusal: nil, exits: exits,
+            routes: routes, entries: entries)
+    }
+
+    /// Tells the watchers, if any, of a statechart's step, and shows its
+    /// plan to the observers of ``inspect(_:)``. Called, as
+    /// ``report(_:_:refusal:)`` is, before the step's handlers of the transition run.
+    @inlinable
+    func reportStep(_ kind: DeliveryKind, _ context: Context) {
+        guard let watchers else { return }
+        reportStep(kind, context, to: watchers)
+    }
+
+    /// ``reportStep(_:_:)`` once the machine is known to be watched; out of
+    /// line, so that the unwatched path stays as small as it was.
+    @usableFromInline
+    @inline(never)
+    func reportStep(_ kind: DeliveryKind, _ context: Context, to watchers: TransitionWatchers<S, E>) {
+        hear(kind, context, refusal: nil, watchers: watchers)
+        if watchers.hasInspectors {
+            watchers.inspect(stepInspection(context))
+        }
+    }
+
+    /// Shows the root's observers a request refused in the nested machine
+    /// `member`, with the root's `state` as before and after.
+    @usableFromInline
+    func inspectNestedRefusal(_ request: StepRequest, refusal: Refusal?) {
+        guard let watchers, watchers.hasInspectors else { return }
+        let event = request.event?.load(as: E.self)
+        watchers.inspect(
+            Inspection(
+                request: event.map { .event($0) } ?? .state(currentState), fromState: currentState,
+                toState: currentState, refusal: TransitionError.Reason(refusal, isEvent: event != nil), exits: [],
+                routes: [], entries: []))
+    }
+}
