@@ -184,7 +184,8 @@ private func inspected<S, E>(_ machine: Machine<S, E>) -> (Heard<S, E>, Disposab
         machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
         let log = Log()
         _ = machine.addAnyHandler(.any => .any) { context in log("handler \(context.fromState) => \(context.toState)") }
-        _ = machine.inspect { inspection in
+        // Unowned: the machine holds its observer.
+        _ = machine.inspect { [unowned machine] inspection in
             log("heard \(inspection.fromState) => \(inspection.toState)")
             if inspection.toState == .state1 {
                 _ = machine.tryEvent(.event1)
@@ -207,7 +208,8 @@ private func inspected<S, E>(_ machine: Machine<S, E>) -> (Heard<S, E>, Disposab
         chart.addRoutes(event: .finish, transitions: [.a2 => .b])
         let log = Log()
         _ = chart.addAnyHandler(.any => .any) { context in log("handler \(context.fromState) => \(context.toState)") }
-        _ = chart.inspect { inspection in
+        // Unowned: the machine holds its observer.
+        _ = chart.inspect { [unowned chart] inspection in
             log("heard \(inspection.fromState) => \(inspection.toState)")
             if inspection.toState == .a2 {
                 _ = chart.tryEvent(.finish)
