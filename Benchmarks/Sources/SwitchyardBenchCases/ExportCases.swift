@@ -12,11 +12,7 @@ extension BenchCase {
             name: "export-dot-\(count / 1000)k",
             summary: "describing a machine of \(count) routes (a ring) and writing it as Graphviz DOT",
             switchyard: {
-                let machine = Machine<RingState, RingEvent>(state: RingState(index: 0)) { machine in
-                    machine.addRoutes(
-                        event: .advance,
-                        transitions: (0..<count).map { RingState(index: $0) => RingState(index: ($0 &+ 1) % count) })
-                }
+                let machine = ringMachine(count)
                 return { iterations in
                     var checksum = 0
                     for _ in 0..<iterations {
@@ -26,7 +22,7 @@ extension BenchCase {
                 }
             },
             dictionary: {
-                let routes = (0..<count).map { ExportedRoute(from: $0, event: .advance, to: ($0 &+ 1) % count) }
+                let routes = ringRoutes(count)
                 return { iterations in
                     var checksum = 0
                     for _ in 0..<iterations {
@@ -45,11 +41,7 @@ extension BenchCase {
             name: "validate-\(count / 1000)k",
             summary: "describing a machine of \(count) routes (a ring) and validating it (no diagnostics)",
             switchyard: {
-                let machine = Machine<RingState, RingEvent>(state: RingState(index: 0)) { machine in
-                    machine.addRoutes(
-                        event: .advance,
-                        transitions: (0..<count).map { RingState(index: $0) => RingState(index: ($0 &+ 1) % count) })
-                }
+                let machine = ringMachine(count)
                 return { iterations in
                     var checksum = 0
                     for _ in 0..<iterations {
@@ -59,7 +51,7 @@ extension BenchCase {
                 }
             },
             dictionary: {
-                let routes = (0..<count).map { ExportedRoute(from: $0, event: .advance, to: ($0 &+ 1) % count) }
+                let routes = ringRoutes(count)
                 return { iterations in
                     var checksum = 0
                     for _ in 0..<iterations {
@@ -71,6 +63,20 @@ extension BenchCase {
             handSwitch: nil
         )
     }
+}
+
+/// The ring both cases describe: `count` states, each with one route to the next.
+private func ringMachine(_ count: Int) -> Machine<RingState, RingEvent> {
+    Machine(state: RingState(index: 0)) { machine in
+        machine.addRoutes(
+            event: .advance,
+            transitions: (0..<count).map { RingState(index: $0) => RingState(index: ($0 &+ 1) % count) })
+    }
+}
+
+/// The same ring as the baselines keep it: a plain array of routes.
+private func ringRoutes(_ count: Int) -> [ExportedRoute] {
+    (0..<count).map { ExportedRoute(from: $0, event: .advance, to: ($0 &+ 1) % count) }
 }
 
 /// One route of the baseline: a plain value in a plain array.
