@@ -51,11 +51,14 @@ extension Machine {
                 : describeState(code, in: tree)
         }
         let nested = parts.map { part in
-            MachineDescription<S, E>.NestedMachine(
+            // Every member of a hierarchy is a Machine, which is describable.
+            guard let machine = part.machine as? any DescribableMachine else {
+                preconditionFailure("Switchyard: a machine nested in \(Self.self) cannot be described")
+            }
+            return MachineDescription<S, E>.NestedMachine(
                 host: symbols.name(of: part.host) ?? nil,
                 statesNamedHere: part.aliases.map { value(of: $0.code) },
-                machine: (part.machine as! any DescribableMachine).erasedDescription(),
-                aliases: part.aliases)
+                machine: machine.erasedDescription(), aliases: part.aliases)
         }
         return MachineDescription(
             initialState: initialState, states: states, stateCodes: stateCodes,
