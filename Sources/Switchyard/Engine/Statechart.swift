@@ -298,9 +298,41 @@ final class Statechart {
     /// and writes only the plan, so a question may plan a step and drop it.
     @inlinable
     func complete(_ plan: inout StepPlan) {
+        if completeSiblingMove(&plan) { return }
         planExits(into: &plan)
         planHistory(of: &plan)
         planEntries(into: &plan)
+    }
+
+    /// Completes the commonest step at once, if `plan` is one: a single move,
+    /// with nothing extra, from an active atomic state to an atomic sibling
+    /// (every step of a chart without children, and a region's usual step).
+    /// What the general planning would find, without its searches: the
+    /// move's domain is the siblings' compound parent, whose one active child
+    /// is the source, so the step exits the source alone and records no
+    /// history (an atomic state keeps none); it enters the target alone; and
+    /// the target takes the source's place among the active atomic states,
+    /// which keeps them in document order (the siblings in between are
+    /// inactive).
+    ///
+    /// - Returns: Whether the plan was such a step, now complete.
+    @inlinable
+    func completeSiblingMove(_ plan: inout StepPlan) -> Bool {
+        guard plan.moves.length == 1 else { return false }
+        let move = plan.moves.storage[0]
+        guard move.extras < 0, let domain = move.domain, move.target != .wildcard,
+            configuration.activeChild(of: domain) == move.source, tree.parent(of: move.target) == domain,
+            tree.kind(of: move.source) == .atomic, tree.kind(of: move.target) == .atomic
+        else { return false }
+        assert(plan.exits.isEmpty && plan.entries.isEmpty && plan.history.isEmpty, "a plan completed twice")
+        plan.exits.append(move.source)
+        plan.entries.append(move.target)
+        plan.atomicsAfter.removeAll()
+        for index in 0..<configuration.atomics.length {
+            let atomic = configuration.atomics.storage[index]
+            plan.atomicsAfter.append(atomic == move.source ? move.target : atomic)
+        }
+        return true
     }
 
     /// Fills the plan's exits: the active states below the domains of its
