@@ -150,6 +150,16 @@ extension Machine {
         _ kind: DeliveryKind, eventCode: SymbolCode, from before: SymbolCode, to after: SymbolCode,
         chart: Statechart, handlers: HandlerTable<S, E>, context: Context
     ) {
+        // Two top-level states: each one's ancestry is itself and the root,
+        // the four pairs a flat machine's look-up covers, with no lists built.
+        if before.isConcrete, after.isConcrete, chart.tree.parent(of: before) == .wildcard,
+            chart.tree.parent(of: after) == .wildcard
+        {
+            handlers.forEachHandler(kind: kind, codes: TransitionCodes(event: eventCode, from: before, to: after)) {
+                invoke($0, context)
+            }
+            return
+        }
         ancestryBefore.removeAll()
         ancestryAfter.removeAll()
         // Event handlers need no ancestries: the common case lists none;
