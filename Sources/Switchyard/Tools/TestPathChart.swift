@@ -35,9 +35,21 @@ struct TestPathChart<S: StateType, E: EventType> {
         case route(Int)
     }
 
-    struct RouteKey: Hashable {
-        var source: S?
+    /// Where to look routes up: the source, by ``TestPathChart/levels(of:)``, and the trigger.
+    struct RouteKey {
+        var level: Int
         var trigger: Route.Trigger
+    }
+
+    /// The routes from one source, by trigger, each in registration order:
+    /// looked up by position, so that a walk up the tree hashes an event at
+    /// most once per state that has routes.
+    struct LevelRoutes {
+        var byEvent: [E: [Int]] = [:]
+        var anyEvent: [Int] = []
+        var state: [Int] = []
+        var eventless: [Int] = []
+        var done: [Int] = []
     }
 
     struct MoveKey: Hashable {
@@ -123,8 +135,11 @@ struct TestPathChart<S: StateType, E: EventType> {
     let historySlot: [Int]
     /// The states nested machines are nested under, by position.
     let isHost: [Bool]
-    /// Routes by source and trigger, in registration order.
-    let routesAt: [RouteKey: [Int]]
+    /// Routes by source (position + 1, 0 for `.any`) and trigger.
+    let routesFrom: [LevelRoutes]
+    /// By route: whether it has a condition, and its listed sources.
+    let isConditional: [Bool]
+    let listedSources: [[S]?]
     /// The events of the routes from each source (`nil` for `.any`), in registration order.
     let eventsFrom: [S?: [E]]
     /// The events of each mapping's listed moves, by source.
@@ -134,23 +149,20 @@ struct TestPathChart<S: StateType, E: EventType> {
     let moves: [[MoveKey: [S]]?]
     /// The events in a fixed order: the description's, then those only listed moves name.
     let events: [E]
-    /// By position + 1 (0 for `.any`): whether any route leaves from there.
-    let hasRoutes: [Bool]
     let eventRank: [E: Int]
 
     init(_ description: MachineDescription<S, E>) {
         self.description = description
         index = ValidationIndex(description)
-        var routesAt: [RouteKey: [Int]] = [:]
         var eventsFrom: [S?: [E]] = [:]
-        for (position, route) in description.routes.enumerated() {
-            routesAt[RouteKey(source: route.source, trigger: route.trigger), default: []].append(position)
+        for route in description.routes {
             if case .event(let event) = route.trigger {
                 eventsFrom[route.source, default: []].append(event)
             }
         }
-        self.routesAt = routesAt
         self.eventsFrom = eventsFrom
+        isConditional = description.routes.map(\.isConditional)
+        listedSources = description.routes.map(\.listedSources)
         var events = description.events
         var known = Set(events)
         var nodes = description.states
@@ -189,11 +201,18 @@ struct TestPathChart<S: StateType, E: EventType> {
             eventRank[event] = rank
         }
         self.eventRank = eventRank
-        var hasRoutes = [Bool](repeating: false, count: nodes.count + 1)
-        for route in description.routes {
-            hasRoutes[route.source.flatMap { position[$0] }.map { $0 + 1 } ?? 0] = true
+        var routesFrom = [LevelRoutes](repeating: LevelRoutes(), count: nodes.count + 1)
+        for (index, route) in description.routes.enumerated() {
+            let level = route.source.flatMap { position[$0] }.map { $0 + 1 } ?? 0
+            switch route.trigger {
+            case .event(let event): routesFrom[level].byEvent[event, default: []].append(index)
+            case .anyEvent: routesFrom[level].anyEvent.append(index)
+            case .state: routesFrom[level].state.append(index)
+            case .eventless: routesFrom[level].eventless.append(index)
+            case .done: routesFrom[level].done.append(index)
+            }
         }
-        self.hasRoutes = hasRoutes
+        self.routesFrom = routesFrom
         func at(_ state: S?) -> Int { state.flatMap { position[$0] } ?? -1 }
         let parent = nodes.map { at($0.parent) }
         let children = nodes.map { $0.children.compactMap { position[$0] } }
@@ -441,15 +460,22 @@ struct TestPathChart<S: StateType, E: EventType> {
 
     // MARK: Choosing routes
 
-    /// The key of `level`'s routes of `trigger`; `nil` when no route at all
-    /// leaves from `level`, which spares hashing the state on most of a walk.
-    func key(_ level: Int, _ trigger: Route.Trigger) -> RouteKey? {
-        hasRoutes[level + 1] ? RouteKey(source: name(level), trigger: trigger) : nil
+    func key(_ level: Int, _ trigger: Route.Trigger) -> RouteKey {
+        RouteKey(level: level, trigger: trigger)
     }
 
     /// The routes of `trigger` from `level`, in registration order; `nil` for none.
     func routes(from level: Int, _ trigger: Route.Trigger) -> [Int]? {
-        key(level, trigger).flatMap { routesAt[$0] }
+        let routes: [Int]
+        switch trigger {
+        case .event(let event):
+            routes = routesFrom[level + 1].byEvent.isEmpty ? [] : routesFrom[level + 1].byEvent[event] ?? []
+        case .anyEvent: routes = routesFrom[level + 1].anyEvent
+        case .state: routes = routesFrom[level + 1].state
+        case .eventless: routes = routesFrom[level + 1].eventless
+        case .done: routes = routesFrom[level + 1].done
+        }
+        return routes.isEmpty ? nil : routes
     }
 
     /// The route `event` takes on the walk up from `atomic`. Flat machines
@@ -490,11 +516,11 @@ struct TestPathChart<S: StateType, E: EventType> {
     }
 
     /// The first route of the first group that has one, `.uncertain` if it has a condition.
-    func first(at atomic: Int, _ groups: [[RouteKey?]], isSingle: Bool) -> Choice {
+    func first(at atomic: Int, _ groups: [[RouteKey]], isSingle: Bool) -> Choice {
         for group in groups {
             let candidates = group.flatMap { applicable($0, at: atomic, isSingle: isSingle) }
             guard let route = candidates.first else { continue }
-            if route == -1 || description.routes[route].isConditional {
+            if route == -1 || isConditional[route] {
                 return .uncertain
             }
             return .route(route)
@@ -508,11 +534,12 @@ struct TestPathChart<S: StateType, E: EventType> {
     /// whose membership the description cannot tell (an ancestor is listed,
     /// the state is not; or several atomic states are active, and the
     /// machine asks its `state`).
-    func applicable(_ key: RouteKey?, at atomic: Int, isSingle: Bool) -> [Int] {
-        guard let key, let routes = routesAt[key] else { return [] }
+    func applicable(_ key: RouteKey, at atomic: Int, isSingle: Bool) -> [Int] {
+        guard let routes = routes(from: key.level, key.trigger) else { return [] }
+        guard routes.contains(where: { listedSources[$0] != nil }) else { return routes }
         let state = nodes[atomic].state
         return routes.compactMap { route in
-            guard let listed = description.routes[route].listedSources else { return route }
+            guard let listed = listedSources[route] else { return route }
             guard isSingle else { return -1 }
             if listed.contains(state) {
                 return route
