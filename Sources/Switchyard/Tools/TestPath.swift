@@ -9,7 +9,7 @@
 /// ```
 ///
 /// A path is only generated where the description makes its outcome
-/// certain: see ``MachineDescription/shortestPaths(maxLength:)``.
+/// certain: see ``MachineDescription/shortestPaths(maxLength:maxConfigurations:)``.
 public struct TestPath<S: StateType, E: EventType> {
     /// One request of a path.
     public enum Step {
@@ -24,11 +24,20 @@ public struct TestPath<S: StateType, E: EventType> {
     /// The machine's ``Machine/state`` before the first step: that of a
     /// fresh machine.
     public let start: S
+    /// The machine's ``Machine/configuration`` before the first step, each
+    /// state before its descendants.
+    public let startConfiguration: [S]
     /// The requests, in order; empty for the initial state's own path.
     public let steps: [Step]
     /// The machine's ``Machine/state`` after each step, once any eventless
-    /// and done routes the step caused have been taken.
+    /// and done routes the step caused have been taken. Where regions are
+    /// active, that is the innermost state that holds them all; see
+    /// ``configurations`` for every active state.
     public let states: [S]
+    /// The machine's ``Machine/configuration`` after each step (every
+    /// active state, each before its descendants), once any eventless and
+    /// done routes the step caused have been taken.
+    public let configurations: [[S]]
     /// The routes the path takes, as positions in
     /// ``MachineDescription/routes``, in the order they are taken (eventless
     /// and done routes included). A step that a listed route mapping move
@@ -51,19 +60,22 @@ public struct TestPath<S: StateType, E: EventType> {
     ///
     /// - Parameter machine: A machine built like the one the path was
     ///   generated from, in its initial state.
-    /// - Returns: `true` if the machine started in ``start``, accepted every
-    ///   step, was in the expected state after each one, and ends with
+    /// - Returns: `true` if the machine started in ``start`` with the
+    ///   ``startConfiguration``, accepted every step, had the expected
+    ///   ``states`` and ``configurations`` after each one, and ends with
     ///   ``target`` active; `false` at the first difference.
-    /// - Complexity: One request per step.
+    /// - Complexity: One request per step, and reading the configuration
+    ///   after each: O(*k*) in the active states.
     public func replay(on machine: Machine<S, E>) -> Bool {
-        guard machine.state == start else { return false }
-        for (step, expected) in zip(steps, states) {
+        guard machine.state == start, Set(machine.configuration) == Set(startConfiguration) else { return false }
+        for (index, step) in steps.enumerated() {
             let accepted: Bool
             switch step {
             case .event(let event): accepted = machine.tryEvent(event)
             case .state(let state): accepted = machine.tryState(state)
             }
-            guard accepted, machine.state == expected else { return false }
+            guard accepted, machine.state == states[index], Set(machine.configuration) == Set(configurations[index])
+            else { return false }
         }
         return machine.isActive(target)
     }
@@ -82,19 +94,26 @@ extension TestPath: CustomStringConvertible {
     }
 }
 
-/// The paths ``MachineDescription/shortestPaths(maxLength:)`` or
-/// ``MachineDescription/routeCoveringPaths(maxLength:)`` found, and what they
-/// could not claim.
+/// The paths ``MachineDescription/shortestPaths(maxLength:maxConfigurations:)``
+/// or ``MachineDescription/routeCoveringPaths(maxLength:maxConfigurations:)``
+/// found, and what they could not claim.
 public struct TestPaths<S: StateType, E: EventType> {
     /// The paths, in a fixed order (see each function).
     public let paths: [TestPath<S, E>]
     /// The states of ``MachineDescription/states`` no path reaches: no
-    /// certain sequence of at most `maxLength` requests makes them active.
+    /// certain sequence of at most `maxLength` requests, through the
+    /// configurations the search visited, makes them active.
     public let unreachedStates: [S]
     /// The positions in ``MachineDescription/routes`` of the routes no path
     /// takes (conditional routes, routes a certain path cannot reach within
-    /// `maxLength`, routes whose outcome the description cannot tell).
+    /// `maxLength` or `maxConfigurations`, routes whose outcome the
+    /// description cannot tell).
     public let uncoveredRoutes: [Int]
+    /// Whether the search stopped admitting configurations at
+    /// `maxConfigurations`: steps into configurations past the bound were
+    /// not followed, so what only they reach is in ``unreachedStates`` and
+    /// ``uncoveredRoutes``.
+    public let isTruncated: Bool
 }
 
 extension TestPath: Hashable {}

@@ -30,6 +30,35 @@ private struct Numbered: StateType {
     var number: Int
 }
 
+private enum Shop: StateType {
+    case cart, fulfilment, payment, awaitingPayment, paid, packing, picking, packed, shipped, delivered
+}
+
+private enum ShopEvent: EventType {
+    case checkout, pay, pack, rush, cancel, deliver
+}
+
+private enum Studio: StateType {
+    case off, player, playing, paused, wizard, form, name, address, confirm
+}
+
+private enum StudioEvent: EventType {
+    case play, pause, resume, stop, setup, back, previous, reset
+}
+
+private enum Text: StateType {
+    case closed, editing, bold, boldOff, boldOn, italic, italicOff, italicOn
+}
+
+private enum TextEvent: EventType {
+    case open, reopen, reset, toggleItalic, close
+}
+
+/// An event for one region of a machine with many.
+private struct Flip: EventType {
+    var region: Int
+}
+
 @Suite struct TestPathTests {
     /// Replays every path of `paths` on a fresh machine from `make`.
     private func expectReplays<S, E>(
@@ -257,7 +286,7 @@ private struct Numbered: StateType {
         }
     }
 
-    @Test func doneRoutesAreTakenAndParallelStatesAreLeftOut() throws {
+    @Test func doneRoutesAreTakenAndParallelStatesAreFollowed() throws {
         let description = makeWorkshop().describe()
         let paths = description.shortestPaths()
         let byTarget = Dictionary(uniqueKeysWithValues: paths.paths.map { ($0.target, $0) })
@@ -265,17 +294,23 @@ private struct Numbered: StateType {
         #expect(byTarget[.sanding]?.steps.count == 2)
         // Entering `finished` completes `running`, whose done route leads back to `idle`.
         #expect(byTarget[.finished] == nil)
-        // Several atomic states are active inside `split`: not modelled.
-        #expect(paths.unreachedStates == [.finished, .split, .left, .right])
+        // Both regions of `split` are active together.
+        for state: Work in [.split, .left, .right] {
+            #expect(byTarget[state]?.steps == [.event(.split)])
+            #expect(byTarget[state]?.states == [.split])
+            #expect(byTarget[state]?.configurations == [[.split, .left, .right]])
+        }
+        #expect(paths.unreachedStates == [.finished])
         expectReplays(paths, on: makeWorkshop)
         let covering = description.routeCoveringPaths()
-        #expect(covering.uncoveredRoutes == [4])
+        #expect(covering.uncoveredRoutes.isEmpty)
         let stopping = try #require(covering.paths.first { $0.routes.contains(3) })
-        #expect(stopping.finalState == .idle)
+        let stop = try #require(stopping.steps.firstIndex(of: .event(.stop)))
+        #expect(stopping.states[stop] == .idle)
         expectReplays(covering, on: makeWorkshop)
     }
 
-    @Test func historyIsNotGuessed() {
+    @Test func historyWithNothingRecordedEntersTheInitialChild() {
         func makeRemembering() -> Machine<Work, Order> {
             Machine(state: .idle) { workshop in
                 workshop.addChildren([.cutting, .sanding], to: .running)
@@ -286,10 +321,17 @@ private struct Numbered: StateType {
             }
         }
         let paths = makeRemembering().shortestPaths()
-        // Entering `running` goes through its history, which depends on the past.
-        #expect(paths.paths.map(\.target) == [.idle])
-        #expect(paths.unreachedStates == [.running, .cutting, .sanding])
-        #expect(paths.uncoveredRoutes == [0, 1, 2])
+        // Entering `running` goes through its history, which the search
+        // follows: nothing is recorded on the way to its states.
+        #expect(
+            paths.paths.map(\.description) == [
+                "idle -> event start: running", "idle -> event start: cutting",
+                "idle -> event start -> event sand: sanding", "idle: idle",
+            ])
+        #expect(paths.unreachedStates.isEmpty)
+        #expect(paths.uncoveredRoutes.isEmpty)
+        expectReplays(paths, on: makeRemembering)
+        expectReplays(makeRemembering().routeCoveringPaths(), on: makeRemembering)
     }
 
     @Test func anUnsettledStartGivesNoPaths() {
@@ -321,5 +363,211 @@ private struct Numbered: StateType {
         let finished = makeOneShot()
         #expect(finished.tryEvent(.smash))
         #expect(!finished.tryEvent(.repair))
+    }
+
+    /// A shop: checking out enters a parallel state whose two regions are
+    /// done once paid and packed; rushing does both at once.
+    private func makeShop() -> Machine<Shop, ShopEvent> {
+        Machine(state: .cart) { shop in
+            shop.addRegions([.payment, .packing], to: .fulfilment)
+            shop.addChildren([.awaitingPayment, .paid], to: .payment)
+            shop.addChildren([.picking, .packed], to: .packing)
+            shop.addFinalState(.paid)
+            shop.addFinalState(.packed)
+            shop.addFinalState(.delivered)
+            shop.addRoutes(event: .checkout, transitions: [.cart => .fulfilment])
+            shop.addRoutes(event: .pay, transitions: [.awaitingPayment => .paid])
+            shop.addRoutes(event: .pack, transitions: [.picking => .packed])
+            shop.addRoutes(event: .rush, transitions: [.awaitingPayment => .paid, .picking => .packed])
+            // Both regions choose a route out of `fulfilment`: they conflict, and the first stays.
+            shop.addRoutes(event: .cancel, transitions: [.awaitingPayment => .cart, .picking => .cart])
+            shop.addDoneRoute(.fulfilment => .shipped)
+            shop.addRoutes(event: .deliver, transitions: [.shipped => .delivered])
+        }
+    }
+
+    /// A studio: `player` keeps shallow history; `wizard` deep history
+    /// whose default is `confirm`.
+    private func makeStudio() -> Machine<Studio, StudioEvent> {
+        Machine(state: .off) { studio in
+            studio.addChildren([.playing, .paused], to: .player)
+            studio.addHistory(.shallow, to: .player)
+            studio.addChildren([.form, .confirm], to: .wizard)
+            studio.addChildren([.name, .address], to: .form)
+            studio.addHistory(.deep, to: .wizard, default: .confirm)
+            studio.addRoutes(event: .play, transitions: [.off => .player])
+            studio.addRoutes(event: .pause, transitions: [.playing => .paused])
+            studio.addRoutes(event: .resume, transitions: [.off => .player])
+            studio.addRoutes(event: .stop, transitions: [.player => .off, .wizard => .off])
+            studio.addRoutes(event: .setup, transitions: [.off => .wizard])
+            studio.addRoutes(event: .back, transitions: [.confirm => .address])
+            studio.addRoutes(event: .previous, transitions: [.address => .name])
+            studio.addRoutes(event: .reset, transitions: [.ignoringHistory(.off => .wizard)])
+        }
+    }
+
+    /// A text editor: a parallel state with deep history whose default is
+    /// `boldOn`; it closes only from `italicOn`.
+    private func makeText() -> Machine<Text, TextEvent> {
+        Machine(state: .closed) { text in
+            text.addRegions([.bold, .italic], to: .editing)
+            text.addChildren([.boldOff, .boldOn], to: .bold)
+            text.addChildren([.italicOff, .italicOn], to: .italic)
+            text.addHistory(.deep, to: .editing, default: .boldOn)
+            text.addRoutes(event: .open, transitions: [.closed => .editing])
+            text.addRoutes(event: .reopen, transitions: [.closed => .editing])
+            text.addRoutes(event: .reset, transitions: [.ignoringHistory(.closed => .editing)])
+            text.addRoutes(event: .close, transitions: [.italicOn => .closed])
+            text.addRoutes(event: .toggleItalic, transitions: [.italicOff => .italicOn, .italicOn => .italicOff])
+        }
+    }
+
+    @Test func parallelStatesAreEnteredInEveryRegionAndCompleteWithTheirDoneRoute() {
+        let description = makeShop().describe()
+        let paths = description.shortestPaths()
+        #expect(paths.unreachedStates.isEmpty)
+        #expect(paths.uncoveredRoutes.isEmpty)
+        #expect(!paths.isTruncated)
+        let byTarget = Dictionary(uniqueKeysWithValues: paths.paths.map { ($0.target, $0) })
+        let entered: [Shop] = [.fulfilment, .payment, .awaitingPayment, .packing, .picking]
+        for region in entered {
+            #expect(byTarget[region]?.steps == [.event(.checkout)])
+            #expect(byTarget[region]?.states == [.fulfilment])
+            #expect(byTarget[region]?.configurations == [entered])
+        }
+        #expect(byTarget[.paid]?.steps == [.event(.checkout), .event(.pay)])
+        #expect(byTarget[.paid]?.configurations.last == [.fulfilment, .payment, .paid, .packing, .picking])
+        #expect(byTarget[.packed]?.configurations.last == [.fulfilment, .payment, .awaitingPayment, .packing, .packed])
+        // Rushing takes a route in each region as one step; both regions
+        // then are done, so `fulfilment` is, and its done route is taken.
+        #expect(byTarget[.shipped]?.steps == [.event(.checkout), .event(.rush)])
+        #expect(byTarget[.shipped]?.states == [.fulfilment, .shipped])
+        #expect(byTarget[.shipped]?.routes == [0, 3, 4, 7])
+        #expect(byTarget[.delivered]?.description == "cart -> event checkout -> event rush -> event deliver: delivered")
+        #expect(byTarget[.delivered]?.configurations.last == [.delivered])
+        expectReplays(paths, on: makeShop)
+        let covering = description.routeCoveringPaths()
+        #expect(covering.uncoveredRoutes.isEmpty)
+        #expect(
+            covering.paths.map(\.description) == [
+                "cart -> event checkout -> event pay -> event pack -> event deliver: delivered",
+                "cart -> event checkout -> event rush: shipped",
+                "cart -> event checkout -> event cancel: cart",
+                "cart -> event checkout -> event pay -> event cancel: cart",
+            ])
+        #expect(covering.paths.map(\.routes) == [[0, 1, 2, 7, 8], [0, 3, 4, 7], [0, 5], [0, 1, 6]])
+        expectReplays(covering, on: makeShop)
+    }
+
+    @Test func conflictingRoutesInRegionsKeepTheOneChosenFirst() {
+        let covering = makeShop().routeCoveringPaths()
+        // From `awaitingPayment` and `picking`, both cancel routes leave
+        // `fulfilment`: the first region's is taken, the other dropped.
+        let cancelling = covering.paths.filter { $0.steps.last == .event(.cancel) }
+        #expect(cancelling.map(\.routes.last) == [5, 6])
+        #expect(cancelling.map(\.finalState) == [.cart, .cart])
+        expectReplays(covering, on: makeShop)
+    }
+
+    @Test func historyEntersWhatThePathRecordedOrItsDefault() {
+        let description = makeStudio().describe()
+        let paths = description.shortestPaths()
+        #expect(paths.unreachedStates.isEmpty)
+        #expect(paths.uncoveredRoutes.isEmpty)
+        let byTarget = Dictionary(uniqueKeysWithValues: paths.paths.map { ($0.target, $0) })
+        // Nothing recorded yet: shallow history enters the initial child,
+        // deep history its default.
+        #expect(byTarget[.playing]?.configurations == [[.player, .playing]])
+        #expect(byTarget[.confirm]?.steps == [.event(.setup)])
+        #expect(byTarget[.confirm]?.configurations == [[.wizard, .confirm]])
+        // A route that ignores history enters the initial children, not the default.
+        #expect(byTarget[.name]?.steps == [.event(.reset)])
+        #expect(byTarget[.name]?.configurations == [[.wizard, .form, .name]])
+        #expect(byTarget[.address]?.states == [.confirm, .address])
+        expectReplays(paths, on: makeStudio)
+        let covering = description.routeCoveringPaths()
+        #expect(covering.uncoveredRoutes.isEmpty)
+        // Stopping in `paused` records it: resuming enters `paused` again.
+        #expect(
+            covering.paths.map(\.description) == [
+                "off -> event play -> event pause -> event stop -> event resume: paused",
+                "off -> event setup -> event stop -> event reset: name",
+                "off -> event setup -> event back -> event previous: name",
+            ])
+        #expect(covering.paths[0].states == [.playing, .paused, .off, .paused])
+        #expect(covering.paths[0].routes == [0, 1, 3, 2])
+        expectReplays(covering, on: makeStudio)
+    }
+
+    @Test func parallelHistoryRestoresEveryRegion() {
+        let description = makeText().describe()
+        let paths = description.shortestPaths()
+        #expect(paths.unreachedStates.isEmpty)
+        #expect(paths.uncoveredRoutes.isEmpty)
+        let byTarget = Dictionary(uniqueKeysWithValues: paths.paths.map { ($0.target, $0) })
+        // The default in one region, the initial child in the other.
+        #expect(byTarget[.boldOn]?.steps == [.event(.open)])
+        #expect(byTarget[.boldOn]?.configurations == [[.editing, .bold, .boldOn, .italic, .italicOff]])
+        #expect(byTarget[.boldOff]?.steps == [.event(.reset)])
+        #expect(byTarget[.italicOn]?.steps == [.event(.open), .event(.toggleItalic)])
+        expectReplays(paths, on: makeText)
+        let covering = description.routeCoveringPaths()
+        #expect(covering.uncoveredRoutes.isEmpty)
+        #expect(
+            covering.paths.map(\.description) == [
+                "closed -> event open -> event toggleItalic -> event close -> event reopen -> event toggleItalic: editing",
+                "closed -> event reset: editing",
+            ])
+        // Reopening restores both regions as they were closed: `italicOn`, not the default's `italicOff`.
+        #expect(covering.paths[0].configurations[3] == [.editing, .bold, .boldOn, .italic, .italicOn])
+        #expect(covering.paths[0].routes == [0, 4, 3, 1, 5])
+        expectReplays(covering, on: makeText)
+    }
+
+    /// A parallel state with `count` regions, each flipped from its first
+    /// child to its final second one by its own event; done, it moves on.
+    private func makeFlips(_ count: Int) -> Machine<Numbered, Flip> {
+        Machine(state: Numbered(number: 0)) { flips in
+            let regions = (1...count).map { Numbered(number: $0) }
+            flips.addRegions(regions, to: Numbered(number: 0))
+            for region in 1...count {
+                let off = Numbered(number: 100 + region * 2)
+                let on = Numbered(number: 100 + region * 2 + 1)
+                flips.addChildren([off, on], to: Numbered(number: region))
+                flips.addFinalState(on)
+                flips.addRoutes(event: Flip(region: region), transitions: [off => on])
+            }
+            flips.addDoneRoute(Numbered(number: 0) => Numbered(number: -1))
+        }
+    }
+
+    @Test func configurationBoundCutsTheSearchAndSaysSo() {
+        let full = makeFlips(3).shortestPaths()
+        #expect(!full.isTruncated)
+        #expect(full.unreachedStates.isEmpty)
+        #expect(full.paths.last?.target == Numbered(number: -1))
+        #expect(full.paths.last?.steps == [.event(Flip(region: 1)), .event(Flip(region: 2)), .event(Flip(region: 3))])
+        #expect(full.paths.last?.routes == [0, 1, 2, 3])
+        expectReplays(full, on: { makeFlips(3) })
+        // The start and one flip in each region: the configurations with two
+        // flips, and the done route after three, are past the bound.
+        let cut = makeFlips(3).shortestPaths(maxConfigurations: 4)
+        #expect(cut.isTruncated)
+        #expect(cut.unreachedStates == [Numbered(number: -1)])
+        #expect(cut.uncoveredRoutes == [3])
+        expectReplays(cut, on: { makeFlips(3) })
+    }
+
+    @Test func manyRegionsStayWithinTheBound() {
+        // 2^20 configurations: the bound stops the search.
+        let description = makeFlips(20).describe()
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            let paths = description.shortestPaths(maxConfigurations: 500)
+            #expect(paths.isTruncated)
+            #expect(paths.unreachedStates == [Numbered(number: -1)])
+            expectReplays(paths, on: { makeFlips(20) })
+        }
+        #expect(elapsed < .seconds(20))
     }
 }

@@ -1,0 +1,154 @@
+/// The breadth-first search behind test paths, run once when it is made.
+///
+/// A node is a configuration the machine can be in, with the history
+/// recorded in it (``TestPathChart/Configuration``): the machine's whole
+/// state as far as its routes are concerned. Nodes are numbered in the order
+/// they are found, which is the order they are visited.
+struct TestPathSearch<S: StateType, E: EventType> {
+    typealias Chart = TestPathChart<S, E>
+    typealias Step = TestPath<S, E>.Step
+
+    /// One step from a node: how the search reached a node, or took a route.
+    struct Edge {
+        var from: Int
+        var step: Step
+        var to: Int
+        var routes: [Int]
+    }
+
+    let chart: Chart
+    let maxLength: Int
+    let maxConfigurations: Int
+
+    /// The nodes found, in the order found.
+    private(set) var configurations: [Chart.Configuration] = []
+    private var node: [Chart.Configuration: Int] = [:]
+    /// By node: the step it was first reached by (`nil` for the start), and its distance from the start.
+    private(set) var reachedBy: [Edge?] = []
+    private(set) var distance: [Int] = []
+    /// The steps the search followed from each node, in the order tried.
+    private(set) var leaving: [[Edge]] = []
+    /// For each state, by position, the first node reached in which it is active.
+    private(set) var nearest: [Int?]
+    /// For each route, the first step found that takes it.
+    private(set) var taking: [Edge?]
+    /// Whether a configuration was left out because `maxConfigurations` were found.
+    private(set) var isTruncated = false
+
+    init(_ description: MachineDescription<S, E>, maxLength: Int, maxConfigurations: Int) {
+        precondition(maxLength >= 0, "test paths were asked for with a negative maxLength")
+        precondition(maxConfigurations > 0, "test paths were asked for with maxConfigurations below 1")
+        chart = TestPathChart(description)
+        self.maxLength = maxLength
+        self.maxConfigurations = maxConfigurations
+        nearest = Array(repeating: nil, count: chart.nodes.count)
+        taking = Array(repeating: nil, count: description.routes.count)
+        search()
+    }
+
+    // MARK: Search
+
+    private mutating func search() {
+        var scratch = chart.makeScratch()
+        guard let start = chart.start(&scratch) else { return }
+        admit(start, reachedBy: nil, distance: 0)
+        var next = 0
+        while next < configurations.count {
+            let from = next
+            next += 1
+            markActive(from)
+            let length = distance[from] + 1
+            // A top-level final state finishes the machine: it refuses every later request.
+            guard length <= maxLength, !chart.isFinished(configurations[from]) else { continue }
+            for step in chart.steps(from: configurations[from]) {
+                guard
+                    case .moves(let target, let routes) = chart.outcome(of: step, from: configurations[from], &scratch)
+                else { continue }
+                var edge = Edge(from: from, step: step, to: node[target] ?? configurations.count, routes: routes)
+                if edge.to == configurations.count {
+                    guard configurations.count < maxConfigurations else {
+                        isTruncated = true
+                        continue
+                    }
+                    admit(target, reachedBy: edge, distance: length)
+                }
+                edge.to = node[target]!
+                leaving[from].append(edge)
+                for route in routes where taking[route] == nil {
+                    taking[route] = edge
+                }
+            }
+        }
+    }
+
+    private mutating func admit(_ configuration: Chart.Configuration, reachedBy edge: Edge?, distance: Int) {
+        node[configuration] = configurations.count
+        configurations.append(configuration)
+        reachedBy.append(edge)
+        self.distance.append(distance)
+        leaving.append([])
+    }
+
+    /// Records `node` as the nearest for its active states not reached yet.
+    private mutating func markActive(_ node: Int) {
+        for atomic in configurations[node].atomics {
+            var current = atomic
+            // An ancestor marked has its own ancestors marked.
+            while current >= 0, nearest[current] == nil {
+                nearest[current] = node
+                current = chart.parent[current]
+            }
+        }
+    }
+
+    // MARK: Paths
+
+    /// The path the search found to `node`, for `target`.
+    func path(to node: Int, target: S) -> TestPath<S, E> {
+        var edges: [Edge] = []
+        var current = node
+        while let edge = reachedBy[current] {
+            edges.append(edge)
+            current = edge.from
+        }
+        return makePath(edges.reversed(), target: target)
+    }
+
+    /// The steps the search found to `edge`'s source, then `edge`.
+    func edges(through edge: Edge) -> [Edge] {
+        var edges = [edge]
+        var current = edge.from
+        while let previous = reachedBy[current] {
+            edges.append(previous)
+            current = previous.from
+        }
+        return edges.reversed()
+    }
+
+    /// The machine's ``Machine/state`` at `node`.
+    func state(at node: Int) -> S {
+        chart.nodes[chart.innermostState(of: configurations[node].atomics)].state
+    }
+
+    func makePath(_ edges: [Edge], target: S) -> TestPath<S, E> {
+        TestPath(
+            target: target, start: state(at: 0), startConfiguration: chart.activeStates(of: configurations[0].atomics),
+            steps: edges.map(\.step), states: edges.map { state(at: $0.to) },
+            configurations: edges.map { chart.activeStates(of: configurations[$0.to].atomics) },
+            routes: edges.flatMap(\.routes))
+    }
+
+    var unreachedStates: [S] {
+        chart.nodes.indices.filter { nearest[$0] == nil }.map { chart.nodes[$0].state }
+    }
+
+    var uncoveredRoutes: [Int] {
+        taking.indices.filter { taking[$0] == nil }
+    }
+
+    func paths(_ paths: [TestPath<S, E>]) -> TestPaths<S, E> {
+        TestPaths(
+            paths: paths, unreachedStates: unreachedStates, uncoveredRoutes: uncoveredRoutes,
+            isTruncated: isTruncated)
+    }
+}
