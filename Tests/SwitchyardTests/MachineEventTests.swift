@@ -584,4 +584,29 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         machine <-! .event0
         #expect(log.lines == ["error"])
     }
+
+    /// The machine remembers the codes of the last few events it looked up;
+    /// more events than it remembers, in turns, must each still take their
+    /// own route.
+    @Test func manyEventsInTurnEachTakeTheirOwnRoute() {
+        enum Step: EventType, CaseIterable {
+            case a, b, c, d, e, f
+        }
+        enum Ring: StateType, CaseIterable {
+            case r0, r1, r2, r3, r4, r5
+        }
+        let rings = Ring.allCases
+        let machine = Machine<Ring, Step>(state: .r0) { machine in
+            for (index, step) in Step.allCases.enumerated() {
+                machine.addRoutes(event: step, transitions: [rings[index] => rings[(index + 1) % rings.count]])
+            }
+        }
+        for round in 0..<3 {
+            for (index, step) in Step.allCases.enumerated() {
+                #expect(machine.canTryEvent(Step.allCases[(index + 1) % 6]) == nil, "round \(round), \(step)")
+                #expect(machine.tryEvent(step), "round \(round), \(step)")
+                #expect(machine.state == rings[(index + 1) % rings.count])
+            }
+        }
+    }
 }

@@ -52,12 +52,8 @@ public final class Machine<S: StateType, E: EventType> {
     /// decision need not hash the state; ``SymbolCode/unknown`` until looked up
     /// (and while no route or handler names the state).
     @exclusivity(unchecked) @usableFromInline var currentCode = SymbolCode.unknown
-    /// The event looked up last, with its code once the route table gives it
-    /// one: a machine often receives the same event again (a tick, "next"),
-    /// and comparing it costs much less than hashing it. Codes are never
-    /// withdrawn, so the pair stays true. Kept only for events of a trivial
-    /// type, so that the machine holds on to nothing an event carries.
-    @exclusivity(unchecked) @usableFromInline var lastEvent: (event: E, code: SymbolCode)?
+    /// The codes of the events looked up last (see ``RecentEventCodes``).
+    @exclusivity(unchecked) @usableFromInline var recentEvents = RecentEventCodes<E>()
 
     /// When the handlers of a nested request run.
     public let delivery: DeliveryPolicy
@@ -207,18 +203,18 @@ extension Machine {
         }
     }
 
-    /// The code of `event` in the route table: one comparison when it is the
-    /// event looked up last, else one hash.
+    /// The code of `event` in the route table: a few comparisons when it is
+    /// one of the events looked up last, else one hash.
     @inlinable
     func code(of event: E, in routes: RouteTable<S, E>) -> SymbolCode {
         // Known when the machine is specialised: the other branch goes.
         guard _isPOD(E.self) else { return routes.code(of: event) }
-        if let lastEvent, lastEvent.event == event {
-            return lastEvent.code
+        if let code = recentEvents.code(of: event) {
+            return code
         }
         let code = routes.code(of: event)
         if code.isConcrete {
-            lastEvent = (event, code)
+            recentEvents.remember(code, for: event)
         }
         return code
     }
