@@ -241,7 +241,14 @@ extension Machine {
     func start(reading: ([SymbolCode]) -> Void, readingSteps: StepReader = { _ in }) -> Bool {
         guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true
-        guard chart != nil else { return !hasMoved }
+        guard chart != nil else {
+            // A flat machine enters its state, and runs nothing.
+            guard !hasMoved else { return false }
+            if let watchers, watchers.hasInspectors {
+                inspectLifecycle(.start, states: [currentState], to: watchers)
+            }
+            return true
+        }
         return startHierarchy(reading: reading, readingSteps: readingSteps)
     }
 
