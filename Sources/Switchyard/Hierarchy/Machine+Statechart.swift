@@ -222,7 +222,9 @@ extension Machine {
     /// The initial configuration is what entering the machine's initial
     /// state makes: the state, its ancestors, and their default descendants.
     /// A machine that is never started is already in that configuration, but
-    /// runs no entry handler for it.
+    /// runs no entry handler for it. The observers of ``inspect(_:)`` hear a
+    /// start as an ``Inspection/Request/start`` inspection, before its entry
+    /// handlers run.
     ///
     /// - Returns: `true` the first time; `false`, doing nothing, if the
     ///   machine was started before, has already taken a step or has
