@@ -297,6 +297,7 @@ extension Machine {
     func finish(chart: Statechart, nesting: Nesting, reading: StepReader) {
         chart.planFinish(into: &plan)
         reading(plan)
+        inspectFinish()
         let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers
         for index in 0..<plan.exits.length {

@@ -147,6 +147,7 @@ extension Machine {
         let entries = activeCodes()
         reading(entries)
         beginStepDelivery()
+        inspectStart(entering: entries, chart: chart, nesting: nesting)
         // Each machine is told it stays in its state.
         for member in nesting.members.indices {
             nesting.memberStates[member].before = nesting.memberStates[member].current

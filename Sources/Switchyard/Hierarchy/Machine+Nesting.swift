@@ -524,6 +524,9 @@ extension Machine {
                     let context = machine.context(of: facts)
                     machine.delivering { machine.invoke(handlers.storage[node], context) }
                 }
+            },
+            inspectStart: {
+                machine.withObject { $0.inspectOwnStart() }
             })
     }
 

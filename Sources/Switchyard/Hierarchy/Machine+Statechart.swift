@@ -222,7 +222,9 @@ extension Machine {
     /// The initial configuration is what entering the machine's initial
     /// state makes: the state, its ancestors, and their default descendants.
     /// A machine that is never started is already in that configuration, but
-    /// runs no entry handler for it.
+    /// runs no entry handler for it. The observers of ``inspect(_:)`` hear a
+    /// start as an ``Inspection/Request/start`` inspection, before its entry
+    /// handlers run.
     ///
     /// - Returns: `true` the first time; `false`, doing nothing, if the
     ///   machine was started before, has already taken a step or has
@@ -241,7 +243,14 @@ extension Machine {
     func start(reading: ([SymbolCode]) -> Void, readingSteps: StepReader = { _ in }) -> Bool {
         guard !hasStarted, nestingLink == nil else { return false }
         hasStarted = true
-        guard chart != nil else { return !hasMoved }
+        guard chart != nil else {
+            // A flat machine enters its state, and runs nothing.
+            guard !hasMoved else { return false }
+            if let watchers, watchers.hasInspectors {
+                inspectLifecycle(.start, states: [currentState], to: watchers)
+            }
+            return true
+        }
         return startHierarchy(reading: reading, readingSteps: readingSteps)
     }
 

@@ -131,6 +131,9 @@ final class MemberAccess {
         @usableFromInline let deliverError: (_ facts: StepFacts, _ refusal: Refusal?) -> Void
         /// Runs the route action at a node of its handler table.
         @usableFromInline let deliverAction: (_ node: Int32, _ facts: StepFacts) -> Void
+        /// Shows its observers of inspections, if any, its start, with its
+        /// active states.
+        @usableFromInline let inspectStart: () -> Void
 
         @usableFromInline
         init(
@@ -140,7 +143,7 @@ final class MemberAccess {
             deliverTransition:
                 @escaping (DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts) ->
                 Void, deliverError: @escaping (StepFacts, Refusal?) -> Void,
-            deliverAction: @escaping (Int32, StepFacts) -> Void
+            deliverAction: @escaping (Int32, StepFacts) -> Void, inspectStart: @escaping () -> Void
         ) {
             self.setCurrent = setCurrent
             self.deliverLifecycle = deliverLifecycle
@@ -148,6 +151,7 @@ final class MemberAccess {
             self.deliverTransition = deliverTransition
             self.deliverError = deliverError
             self.deliverAction = deliverAction
+            self.inspectStart = inspectStart
         }
     }
 

@@ -15,6 +15,17 @@
 /// their actions run) and the states it enters (outermost first). In a
 /// hierarchy of nested machines, the root names the states as it names them,
 /// and leaves out those of nested machines it has no value for.
+///
+/// Besides decisions, an observer hears ``Machine/start()`` enter the
+/// initial configuration (a ``Request/start`` inspection whose entries are
+/// its states, outermost first) and the machine finish once it has entered
+/// a top-level final state (a ``Request/finish`` inspection whose exits are
+/// the states left, innermost first):
+///
+/// ```swift
+/// player.start()
+/// // "start: stopped => stopped, entries [stopped]"
+/// ```
 public struct Inspection<S: StateType, E: EventType> {
     /// What caused a decision.
     public enum Request {
@@ -26,6 +37,18 @@ public struct Inspection<S: StateType, E: EventType> {
         case eventless
         /// A statechart's done routes, taken when a state completes.
         case done
+        /// ``Machine/start()``, entering the initial configuration: the
+        /// inspection's ``Inspection/entries`` are its states, outermost
+        /// first (a flat machine's: its state), and `fromState` and
+        /// `toState` are both the machine's `state`. The eventless and done
+        /// steps the start leads to are inspections of their own, after it.
+        case start
+        /// The machine finishing, right after the step that entered a
+        /// top-level final state: the inspection's ``Inspection/exits`` are
+        /// the states whose exit handlers run, innermost first, and
+        /// `fromState` and `toState` are both the machine's `state`, which
+        /// stays for reading.
+        case finish
     }
 
     /// One route a statechart's step takes; its trigger is the step's ``Inspection/request``.
@@ -58,11 +81,13 @@ public struct Inspection<S: StateType, E: EventType> {
     /// Why the request was refused, or `nil` for a step taken.
     public var refusal: TransitionError.Reason?
     /// The states the step exits, innermost first; empty for a flat machine.
+    /// For a ``Request/finish``, the states left as the machine finishes.
     public var exits: [S]
     /// The routes the step takes, in the order their actions run; empty
     /// for a flat machine.
     public var routes: [Route]
     /// The states the step enters, outermost first; empty for a flat machine.
+    /// For a ``Request/start``, the initial configuration.
     public var entries: [S]
 
     /// Creates an inspection; machines make these, tests may too.
@@ -123,13 +148,15 @@ extension Inspection: CustomStringConvertible {
 }
 
 extension Inspection.Request: CustomStringConvertible {
-    /// `event(play)`, `state(paused)`, `eventless` or `done`.
+    /// `event(play)`, `state(paused)`, `eventless`, `done`, `start` or `finish`.
     public var description: String {
         switch self {
         case .event(let event): "event(\(event))"
         case .state(let state): "state(\(state))"
         case .eventless: "eventless"
         case .done: "done"
+        case .start: "start"
+        case .finish: "finish"
         }
     }
 }

@@ -21,13 +21,23 @@ extension Machine {
     /// A statechart's eventless and done steps are inspections of their own,
     /// after the step that led to them. Refusals are included.
     ///
+    /// The observer also hears ``start()`` (``Inspection/Request/start``,
+    /// with the states it enters, outermost first, before their entry
+    /// handlers run), and the machine finishing after a step entered a
+    /// top-level final state (``Inspection/Request/finish``, with the states
+    /// it exits, innermost first, before their exit handlers run). A start
+    /// that does nothing (the machine started or moved before) is not heard.
+    ///
     /// On the root of a hierarchy of nested machines, the observer hears
     /// every step of the hierarchy and every refusal of its machines, with
     /// the states as the root names them (a nested machine's states the
     /// root has no value for are left out of exits, entries and routes; a
     /// nested machine's refused event or state request is shown as the
     /// root's `state`, unchanged). On a nested machine, it hears the steps
-    /// that concern that machine, with its own states, as a flat decision.
+    /// that concern that machine, with its own states, as a flat decision,
+    /// and its own start, with its own states, when the root's start finds
+    /// it active (being entered later with the state it is nested in is not
+    /// its start).
     ///
     /// A request the observer makes is taken as a handler's would be: it
     /// is decided after the decision the observer heard, never before, and
@@ -122,5 +132,73 @@ extension Machine {
                 request: event.map { .event($0) } ?? .state(currentState), fromState: currentState,
                 toState: currentState, refusal: TransitionError.Reason(refusal, isEvent: event != nil), exits: [],
                 routes: [], entries: []))
+    }
+
+    // MARK: Start and finish
+
+    /// Shows the observers of this machine, and of each nested machine it
+    /// finds active, the start of the hierarchy: `entries`, the nodes it
+    /// enters, outermost first. Called once the start's delivery has begun,
+    /// before any entry handler runs.
+    @inlinable
+    func inspectStart(entering entries: [SymbolCode], chart: Statechart, nesting: Nesting) {
+        if let watchers, watchers.hasInspectors {
+            inspectLifecycle(.start, states: names(of: entries), to: watchers)
+        }
+        if nesting.hasNestedMachines {
+            inspectNestedStart(chart: chart, nesting: nesting)
+        }
+    }
+
+    /// Shows the observers of this machine the finish the plan holds (see
+    /// ``Statechart/planFinish(into:)``): its exits, innermost first. Called
+    /// before any exit handler runs. No nested machine is active then: a
+    /// top-level final state has no children.
+    @inlinable
+    func inspectFinish() {
+        guard let watchers, watchers.hasInspectors else { return }
+        let exits = (0..<plan.exits.length).map { plan.exits.storage[$0] }
+        inspectLifecycle(.finish, states: names(of: exits), to: watchers)
+    }
+
+    /// A start or a finish as an inspection: `states` are its entries for a
+    /// start, its exits for a finish; the machine's `state` is before and
+    /// after.
+    @usableFromInline
+    @inline(never)
+    func inspectLifecycle(
+        _ request: Inspection<S, E>.Request, states: [S], to watchers: TransitionWatchers<S, E>
+    ) {
+        let isStart = request == .start
+        watchers.inspect(
+            Inspection(
+                request: request, fromState: currentState, toState: currentState, refusal: nil,
+                exits: isStart ? [] : states, routes: [], entries: isStart ? states : []))
+    }
+
+    /// The states of `nodes` this machine (the root) names, in their order.
+    @usableFromInline
+    func names(of nodes: [SymbolCode]) -> [S] {
+        let states = routes.storage.states
+        return nodes.compactMap { states.name(of: $0) }
+    }
+
+    /// Tells each nested machine that is active its start, outermost
+    /// machine first, which it shows its own observers, if it has any.
+    @usableFromInline
+    func inspectNestedStart(chart: Statechart, nesting: Nesting) {
+        let members = nesting.members.indices.dropFirst().filter { nesting.isActive($0, in: chart) }
+        let depths = members.map { nesting.memberStates[$0].depth }
+        for (member, _) in zip(members, depths).sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
+            nesting.withAccess(of: member) { $0.handlers.inspectStart() }
+        }
+    }
+
+    /// This machine's own start, as a nested machine shows it its
+    /// observers: its active states, in its names, outermost first.
+    @usableFromInline
+    func inspectOwnStart() {
+        guard let watchers, watchers.hasInspectors else { return }
+        inspectLifecycle(.start, states: configuration, to: watchers)
     }
 }

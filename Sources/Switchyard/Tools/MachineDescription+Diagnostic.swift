@@ -25,6 +25,12 @@ extension MachineDescription {
         /// is taken, the machine never settles. `states` are their sources,
         /// in the same order.
         case eventlessCycle(routes: [Int], states: [S])
+        /// The route at `route` leaves `state`, a final state: SCXML's
+        /// `<final>` has no transitions, so the SCXML export leaves the
+        /// route out, yet the machine takes it while `state` is active
+        /// inside its parent (which stops being done); from a top-level
+        /// final state that finished the machine, it is never taken.
+        case routeFromFinalState(Int, state: S)
     }
 }
 
@@ -55,6 +61,9 @@ extension MachineDescription.Diagnostic: CustomStringConvertible {
             let path = (states + states.prefix(1)).map { "\($0)" }.joined(separator: " -> ")
             return
                 "eventless routes \(routes.map(String.init).joined(separator: ", ")) have no condition and form a cycle: \(path)"
+        case .routeFromFinalState(let route, let state):
+            return
+                "route \(route) leaves final state \(state), which SCXML does not allow: it is left out of the SCXML export, and taken only while \(state) is active inside its parent, never once it has finished the machine"
         }
     }
 }

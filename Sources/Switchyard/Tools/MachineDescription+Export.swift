@@ -90,7 +90,11 @@ extension MachineDescription {
     /// route from the root: it is written in every top-level state that is
     /// not final, after a comment `from any state` (in a nested machine,
     /// in the state it is nested in). A timed route is eventless, with a
-    /// comment.
+    /// comment. A route out of a final state cannot be written, since
+    /// `<final>` holds only `<onentry>`, `<onexit>` and `<donedata>`: it is
+    /// a comment in its `<final>` that says it was left out and holds the
+    /// `<transition>` it would be, so the document stays valid SCXML
+    /// (``validate()`` reports such routes).
     ///
     /// Closures cannot be written, so they are named placeholders numbered
     /// in document order: a condition is `cond="condition1"` (a timed

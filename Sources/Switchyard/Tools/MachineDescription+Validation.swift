@@ -5,7 +5,8 @@
 extension MachineDescription {
     /// Looks for problems in the machine's structure: states that are never
     /// reached or never left, routes that are never taken, handlers that
-    /// never run, and eventless routes that never settle.
+    /// never run, eventless routes that never settle, and routes out of
+    /// final states.
     ///
     /// ```swift
     /// for diagnostic in door.validate() {
@@ -28,7 +29,7 @@ extension MachineDescription {
     public func validate() -> [Diagnostic] {
         let index = ValidationIndex(self)
         return unreachableStates(index) + inescapableStates(index) + shadowedRoutes() + unusedHandlers(index)
-            + eventlessCycles(index)
+            + eventlessCycles(index) + routesFromFinalStates(index)
     }
 
     // MARK: Reachability
@@ -235,6 +236,24 @@ extension MachineDescription {
             }
         }
         return found.sorted { $0.firstRoute < $1.firstRoute }
+    }
+}
+
+extension MachineDescription {
+    // MARK: Routes out of final states
+
+    /// The routes that leave a final state, named or listed as a source, in
+    /// route order (each route once per final source). The engine takes
+    /// them as any other route, where SCXML has no such transition.
+    func routesFromFinalStates(_ index: ValidationIndex<S, E>) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for (position, route) in routes.enumerated() {
+            let sources = route.listedSources ?? route.source.map { [$0] } ?? []
+            for source in sources where index.position[source].map({ states[$0].isFinal }) ?? false {
+                found.append(.routeFromFinalState(position, state: source))
+            }
+        }
+        return found
     }
 }
 

@@ -6,8 +6,11 @@
 /// default transition; routes are `<transition>` elements in their source.
 /// What SCXML cannot hold is a named placeholder: conditions are
 /// `cond="condition1"`, actions and entry and exit handlers
-/// `<log label="action1"/>`. Every attribute value is escaped and every
-/// comment made safe, whatever a description contains.
+/// `<log label="action1"/>`. A route out of a final state cannot be written
+/// at all (`<final>` holds only `<onentry>`, `<onexit>` and `<donedata>`), so
+/// it is a comment in its `<final>` that says so and holds the transition it
+/// would be. Every attribute value is escaped and every comment made safe,
+/// whatever a description contains.
 struct SCXMLWriter {
     /// Where a transition's placeholders are numbered.
     private struct Placed {
@@ -237,7 +240,7 @@ struct SCXMLWriter {
             out += "\(inner)<!-- from any state of the nested machine -->\n"
         }
         for placed in nestedAny + own {
-            writeTransition(placed, indent: inner)
+            writeTransition(placed, indent: inner, isOutOfFinal: node.isFinal)
         }
         if !fromAny.isEmpty {
             out += "\(inner)<!-- from any state -->\n"
@@ -290,7 +293,10 @@ struct SCXMLWriter {
         out += "\(indent)</history>\n"
     }
 
-    private mutating func writeTransition(_ placed: Placed, indent: String) {
+    /// Writes a route as a `<transition>`, after comments for what it cannot
+    /// say; a route out of a final state, which SCXML cannot hold, as one
+    /// comment that holds them all.
+    private mutating func writeTransition(_ placed: Placed, indent: String, isOutOfFinal: Bool = false) {
         let transition = placed.transition
         var attributes = ""
         var notes: [String] = []
@@ -330,6 +336,14 @@ struct SCXMLWriter {
             attributes += " type=\"internal\""
         }
         if transition.isMapped { notes.append("a move a route mapping allows") }
+        if isOutOfFinal {
+            let action = placed.action.map { "<log label=\(Self.attribute($0))/>" }
+            let element = action.map { "<transition\(attributes)>\($0)</transition>" } ?? "<transition\(attributes)/>"
+            let remarks = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+            out +=
+                "\(indent)\(Self.comment("a route out of a final state, left out (SCXML's <final> holds no transition): \(element)\(remarks)"))\n"
+            return
+        }
         for note in notes {
             out += "\(indent)\(Self.comment(note))\n"
         }

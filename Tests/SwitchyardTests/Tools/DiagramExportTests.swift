@@ -141,6 +141,33 @@ private func makeTrickyIDs() -> Machine<Label, Signal> {
     }
 }
 
+/// Routes out of final states, which SCXML cannot hold: from a final child
+/// (with a condition, an action and an event with `--` in its name, which a
+/// comment cannot hold either), from a top-level final state with an entry
+/// handler, from a final state listed among other sources, and to a state
+/// whose id has `--` in it.
+private func makeFinalRoutes() -> Machine<Label, Signal> {
+    let order = Label(description: "order")
+    let packing = Label(description: "packing")
+    let packed = Label(description: "packed")
+    let shipped = Label(description: "shipped")
+    let delivered = Label(description: "delivered--signed-")
+    return Machine(state: order) { machine in
+        machine.addChildren([packing, packed], to: order)
+        machine.addFinalState(packed)
+        machine.addFinalState(delivered)
+        machine.addRoutes(event: Signal(description: "pack"), transitions: [packing => packed])
+        machine.addRoute(
+            event: Signal(description: "re--open"), packed => packing, condition: { _ in true }, action: { _ in })
+        machine.addRoutes(event: Signal(description: "cancel"), routes: [[packing, packed] => shipped])
+        machine.addRoutes(event: Signal(description: "skip"), transitions: [packed => delivered])
+        machine.addDoneRoute(order => shipped)
+        machine.addRoutes(event: Signal(description: "deliver"), transitions: [shipped => delivered])
+        machine.addRoutes(event: Signal(description: "return"), transitions: [delivered => shipped])
+        machine.addEntryHandler(delivered) { _ in }
+    }
+}
+
 private enum Workshop: StateType, CaseIterable {
     case idle, running, cutting, sawing, sanding, polishing, sweeping, done, broken
 }
@@ -256,5 +283,36 @@ private func makeFactory() -> Machine<Factory, NoEvent> {
 
     @Test func trickyIDDocument() throws {
         try expectGolden(makeTrickyIDs().describe().scxml(), named: "tricky-ids.scxml")
+    }
+
+    @Test func routesOutOfFinalStatesAreCommentsInTheirFinalElement() throws {
+        let document = makeFinalRoutes().describe().scxml()
+        try expectGolden(document, named: "final-routes.scxml")
+        // The comment says what the route was, with the `--` of an event or
+        // an id broken up: a comment cannot hold two dashes in a row.
+        let note = "a route out of a final state, left out (SCXML's <final> holds no transition): "
+        let comments = document.components(separatedBy: "<!--").dropFirst().map {
+            $0.components(separatedBy: "-->")[0]
+        }
+        #expect(
+            comments == [
+                " \(note)<transition event=\"re- -open\" cond=\"condition1\" target=\"packing\"><log label=\"action1\"/></transition> ",
+                " \(note)<transition event=\"cancel\" target=\"shipped\"/> ",
+                " \(note)<transition event=\"skip\" target=\"delivered- -signed-\"/> ",
+                " \(note)<transition event=\"return\" target=\"shipped\"/> ",
+            ])
+        for comment in comments {
+            #expect(!comment.contains("--"), "a comment holds --: \(comment)")
+        }
+        // No transition is left inside a final element.
+        var isInFinal = false
+        for line in document.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("<final") {
+                isInFinal = !line.hasSuffix("/>")
+            } else if line == "</final>" {
+                isInFinal = false
+            }
+            #expect(!(isInFinal && line.hasPrefix("<transition")), "a transition in a final element: \(line)")
+        }
     }
 }

@@ -21,6 +21,12 @@ private enum Shell: StateType {
     case pane(Pane)
 }
 
+private enum Host: StateType {
+    case idle, running, paused
+    case node(Node)
+    case pane(Pane)
+}
+
 /// What an observer heard, described.
 private final class Heard<S: StateType, E: EventType> {
     var inspections: [Inspection<S, E>] = []
@@ -165,15 +171,141 @@ private func inspected<S, E>(_ machine: Machine<S, E>) -> (Heard<S, E>, Disposab
         player.addRoutes(event: .go, transitions: [.idle => .a])
         player.addRoutes(event: .stray, transitions: [.a => .idle])
         let (heard, _) = inspected(player)
+        player.start()
         player.tryEvent(.go)
         player.tryEvent(.go)
         player.tryEvent(.stray)
         #expect(
             heard.lines == [
+                "start: idle => idle, entries [idle]",
                 "event(go): idle => a1, exits [idle], routes [idle => a], entries [a, a1]",
                 "event(go): a1 => a1, refused: noRoute",
                 "event(stray): a1 => idle, exits [a1, a], routes [a => idle], entries [idle]",
             ])
+    }
+
+    // MARK: Start and finish
+
+    @Test func aFlatMachinesStartEntersItsState() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        let (heard, _) = inspected(machine)
+        #expect(machine.start())
+        #expect(!machine.start())
+        #expect(machine.tryEvent(.event0))
+        #expect(heard.lines == ["start: state0 => state0, entries [state0]", "event(event0): state0 => state1"])
+        let start = Inspection<MyState, MyEvent>(
+            request: .start, fromState: .state0, toState: .state0, entries: [.state0])
+        #expect(heard.inspections[0] == start)
+    }
+
+    @Test func aFlatMachineThatMovedBeforeStartingIsNotHeardStarting() {
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        #expect(machine.tryEvent(.event0))
+        let (heard, _) = inspected(machine)
+        #expect(!machine.start())
+        #expect(heard.inspections.isEmpty)
+    }
+
+    @Test func aStatechartsStartListsCompoundAndParallelEntriesOutermostFirst() {
+        let chart = Machine<Node, Go>(state: .a)
+        chart.addChildren([.p, .a2], to: .a)
+        chart.addRegions([.r1, .r2], to: .p)
+        chart.addChildren([.x1, .x2], to: .r1)
+        chart.addChildren([.y1, .y2], to: .r2)
+        let log = Log()
+        for state in [Node.a, .p, .r1, .x1, .r2, .y1] {
+            chart.addEntryHandler(state) { _ in log("enter \(state)") }
+        }
+        _ = chart.inspect { log("heard \($0)") }
+        #expect(chart.start())
+        #expect(
+            log.lines == [
+                "heard start: p => p, entries [a, p, r1, x1, r2, y1]",
+                "enter a", "enter p", "enter r1", "enter x1", "enter r2", "enter y1",
+            ])
+    }
+
+    @Test func aStartsEventlessStepIsAnInspectionOfItsOwnAfterIt() {
+        let chart = Machine<Node, Go>(state: .a)
+        chart.addChildren([.a1, .a2], to: .a)
+        chart.addEventlessRoute(.a1 => .b)
+        let (heard, _) = inspected(chart)
+        #expect(chart.start())
+        #expect(chart.state == .b)
+        #expect(
+            heard.inspections == [
+                Inspection(request: .start, fromState: .a1, toState: .a1, entries: [.a, .a1]),
+                Inspection(
+                    request: .eventless, fromState: .a1, toState: .b, exits: [.a1, .a],
+                    routes: [Inspection.Route(source: .a1, target: .b)], entries: [.b]),
+            ])
+    }
+
+    @Test func aMachineThatFinishesIsHeardFinishingAfterTheStepThatEnteredItsFinalState() {
+        let chart = Machine<Node, Go>(state: .a)
+        chart.addChildren([.a1, .a2], to: .a)
+        chart.addFinalState(.done)
+        chart.addRoutes(event: .go, transitions: [.a1 => .done])
+        let log = Log()
+        chart.addExitHandler(.done) { _ in log("exit done") }
+        _ = chart.inspect { log("heard \($0)") }
+        #expect(chart.tryEvent(.go))
+        #expect(!chart.tryEvent(.go))
+        #expect(
+            log.lines == [
+                "heard event(go): a1 => done, exits [a1, a], routes [a1 => done], entries [done]",
+                "heard finish: done => done, exits [done]", "exit done",
+                "heard event(go): done => done, refused: finished",
+            ])
+    }
+
+    @Test func aMachineStartedInAFinalStateStartsThenFinishes() {
+        let chart = Machine<Node, Go>(state: .done)
+        chart.addFinalState(.done)
+        let (heard, _) = inspected(chart)
+        #expect(chart.start())
+        #expect(heard.lines == ["start: done => done, entries [done]", "finish: done => done, exits [done]"])
+    }
+
+    @Test func aHierarchysStartIsHeardByTheRootInItsNamesAndByEachActiveNestedMachineInItsOwn() {
+        let host = Machine<Host, Go>(state: .running)
+        let node = Machine<Node, Go>(state: .a)
+        node.addChildren([.a1, .a2], to: .a)
+        let pane = Machine<Pane, Go>(state: .list)
+        let idlePane = Machine<Pane, Go>(state: .detail)
+        host.addChildren([.running, .paused], to: .idle)
+        host.nest(node, under: .running, as: { .node($0) })
+        node.nest(pane, under: .a1)
+        host.nest(idlePane, under: .paused, as: { .pane($0) })
+        let log = Log()
+        let (hostHeard, _) = inspected(host)
+        let (nodeHeard, _) = inspected(node)
+        let (paneHeard, _) = inspected(pane)
+        let (idlePaneHeard, _) = inspected(idlePane)
+        _ = host.inspect { _ in log("host") }
+        _ = node.inspect { _ in log("node") }
+        _ = pane.inspect { _ in log("pane") }
+        host.addEntryHandler(.running) { _ in log("enter running") }
+        #expect(host.start())
+        // The states of a machine the root has no value for are left out.
+        #expect(
+            hostHeard.inspections == [
+                Inspection(
+                    request: .start, fromState: .node(.a1), toState: .node(.a1),
+                    entries: [.idle, .running, .node(.a), .node(.a1)])
+            ])
+        #expect(nodeHeard.lines == ["start: a1 => a1, entries [a, a1]"])
+        #expect(paneHeard.lines == ["start: list => list, entries [list]"])
+        // Outermost machine first, before any entry handler.
+        #expect(log.lines == ["host", "node", "pane", "enter running"])
+        // The machine nested under a state that is not active is not
+        // started, and being entered later with that state is not its start.
+        host.addRoutes(event: .go, transitions: [.running => .paused])
+        #expect(host.tryEvent(.go))
+        #expect(host.state == .pane(.detail))
+        #expect(idlePaneHeard.inspections.isEmpty)
     }
 
     // MARK: Requests from an observer

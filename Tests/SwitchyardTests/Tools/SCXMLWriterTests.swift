@@ -15,6 +15,12 @@ import Testing
         #expect(SCXMLWriter.comment("two\nlines") == "<!-- two\\nlines -->")
     }
 
+    @Test func aTransitionWrittenInACommentKeepsItsMarkupAndLosesItsDoubleDashes() {
+        #expect(
+            SCXMLWriter.comment(#"left out: <transition event="re--open" target="x---y-"/>-"#)
+                == #"<!-- left out: <transition event="re- -open" target="x- - -y-"/>- -->"#)
+    }
+
     @Test(arguments: [
         ("stopped", "stopped"),
         ("a b", "a_b"),

@@ -197,6 +197,45 @@ private struct Numbered: StateType {
             ])
     }
 
+    @Test func routesOutOfFinalStatesAreReportedForEachFinalSource() {
+        let machine = Machine<Music, Button>(state: .active) { machine in
+            machine.addChildren([.playing, .ended], to: .active)
+            machine.addFinalState(.ended)
+            machine.addFinalState(.stopped)
+            machine.addRoutes(event: .skip, transitions: [.playing => .ended])
+            machine.addRoutes(event: .play, transitions: [.ended => .playing])
+            machine.addRoutes(event: .stop, routes: [[.playing, .ended] => .stopped])
+            machine.addRoutes(event: .play, transitions: [.stopped => .active])
+            // From `.any` or an ancestor, a final state is left as SCXML leaves it.
+            machine.addRoutes(event: .mute, transitions: [.active => .stopped, .any => .active])
+        }
+        #expect(
+            machine.validate() == [
+                .routeFromFinalState(1, state: .ended), .routeFromFinalState(2, state: .ended),
+                .routeFromFinalState(3, state: .stopped),
+            ])
+        #expect(
+            machine.validate().first?.description
+                == "route 1 leaves final state ended, which SCXML does not allow: it is left out of the SCXML export, and taken only while ended is active inside its parent, never once it has finished the machine"
+        )
+    }
+
+    @Test func theEngineTakesARouteOutOfAFinalChildAsTheDiagnosticSays() {
+        let machine = Machine<Music, Button>(state: .active) { machine in
+            machine.addChildren([.playing, .ended], to: .active)
+            machine.addFinalState(.ended)
+            machine.addFinalState(.stopped)
+            machine.addRoutes(event: .skip, transitions: [.playing => .ended, .active => .stopped])
+            machine.addRoutes(event: .play, transitions: [.ended => .playing, .stopped => .active])
+        }
+        #expect(machine.tryEvent(.skip))
+        #expect(machine.tryEvent(.play))
+        #expect(machine.state == .playing)
+        #expect(machine.tryEvent(.skip) && machine.tryEvent(.skip))
+        #expect(machine.isFinished)
+        #expect(!machine.tryEvent(.play))
+    }
+
     @Test func aRingOfRoutesValidatesInLinearTime() {
         func ring(_ count: Int) -> MachineDescription<Numbered, ReadmeDoorEvent> {
             Machine<Numbered, ReadmeDoorEvent>(state: Numbered(number: 0)) { machine in
