@@ -193,12 +193,24 @@ extension Machine {
         decisionDepth += 1
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
-        if !chart.tree.hasChildren, let event {
-            // One machine without children: section 2's order of a flat machine.
-            if let route = routes.firstRouteInFlatOrder(
-                event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
-                userInfo: userInfo, refusal: &refusal)
-            {
+        if !chart.tree.hasChildren {
+            // One machine without children: section 2's order of a flat
+            // machine; for eventless routes the walk's, its one active state
+            // then the root.
+            let route =
+                if let event {
+                    routes.firstRouteInFlatOrder(
+                        event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
+                        userInfo: userInfo, refusal: &refusal)
+                } else {
+                    routes.firstRoute(
+                        in: eventCode, currentCode, event: nil, current: current, userInfo: userInfo,
+                        refusal: &refusal)
+                        ?? routes.firstRoute(
+                            in: eventCode, .wildcard, event: nil, current: current, userInfo: userInfo,
+                            refusal: &refusal)
+                }
+            if let route {
                 chart.choose(
                     rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan), into: &plan)
             }

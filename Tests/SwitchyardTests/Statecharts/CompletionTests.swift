@@ -217,6 +217,41 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
             ])
     }
 
+    @Test func aFlatMachinesEventlessRoutesTryItsStateThenAnyState() {
+        // No children: the state's own eventless routes, in the order added,
+        // then those from .any, the last a route from the root is tried.
+        let log = Log()
+        var isOpen = false
+        let machine = Machine<Step, Signal>(state: .idle) { machine in
+            machine.addRoutes(event: .go, transitions: [.idle => .working])
+            machine.addEventlessRoute(.any => .over) { context in
+                log("asked any")
+                return isOpen && context.fromState != .over
+            }
+            machine.addEventlessRoute(.working => .next) { _ in
+                log("asked working")
+                return false
+            }
+            machine.addEventlessRoute(.working => .done)
+            machine.addAnyHandler(.any => .any) { context in
+                log("\(context.event.map { "\($0)" } ?? "eventless"): \(context.fromState) => \(context.toState)")
+            }
+        }
+        machine <-! .go
+        #expect(
+            log.lines == [
+                "go: idle => working", "asked working", "eventless: working => done", "asked any",
+            ])
+        log.clear()
+        isOpen = true
+        machine <- .idle
+        #expect(log.lines.isEmpty, "no route leads to idle: refused")
+        machine.addRoutes(event: .other, transitions: [.done => .idle])
+        machine <-! .other
+        #expect(log.lines == ["other: done => idle", "asked any", "eventless: idle => over", "asked any"])
+        #expect(machine.state == .over)
+    }
+
     @Test func eventlessRoutesComeBeforeTheCompletionTheyFollow() {
         let log = Log()
         let chart = makeChart(in: .idle, log: log) { chart in
