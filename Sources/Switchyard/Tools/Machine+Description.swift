@@ -92,8 +92,10 @@ extension Machine {
     /// The routes, in registration order.
     func describeRoutes() -> [MachineDescription<S, E>.Route] {
         let storage = routes.storage
-        var found: [(id: RegistrationID, route: MachineDescription<S, E>.Route)] = []
-        found.reserveCapacity(storage.eventEntries.nodes.count + storage.stateEntries.nodes.count)
+        var ids: [RegistrationID] = []
+        var found: [MachineDescription<S, E>.Route] = []
+        ids.reserveCapacity(storage.eventEntries.nodes.count + storage.stateEntries.nodes.count)
+        found.reserveCapacity(ids.capacity)
         for (node, slot) in storage.eventEntries.nodes.enumerated() {
             guard let entry = slot.element else { continue }
             let keys = storage.eventNodeKeys[node]
@@ -104,16 +106,15 @@ extension Machine {
             case .done: trigger = .done
             default: trigger = .event(storage.events.value(of: keys.event))
             }
-            found.append((entry.id, describeRoute(entry, trigger: trigger, sourceCode: keys.from)))
+            ids.append(entry.id)
+            found.append(describeRoute(entry, trigger: trigger, sourceCode: keys.from))
         }
         for (node, slot) in storage.stateEntries.nodes.enumerated() {
             guard let entry = slot.element else { continue }
-            found.append((entry.id, describeRoute(entry, trigger: .state, sourceCode: storage.stateNodeSources[node])))
+            ids.append(entry.id)
+            found.append(describeRoute(entry, trigger: .state, sourceCode: storage.stateNodeSources[node]))
         }
-        // Nodes are mostly in registration order already (removed ones are
-        // reused), which the standard library's sort finds in linear time.
-        found.sort { $0.id < $1.id }
-        return found.map(\.route)
+        return inRegistrationOrder(found, ids: ids)
     }
 
     func describeRoute(
@@ -209,7 +210,8 @@ extension Machine {
         func state(_ code: SymbolCode) -> S? {
             code == .wildcard ? nil : storage.states.name(of: code) ?? nil
         }
-        var found: [(id: RegistrationID, handler: MachineDescription<S, E>.Handler)] = []
+        var ids: [RegistrationID] = []
+        var found: [MachineDescription<S, E>.Handler] = []
         handlers.storage.entries.forEachElement { entry in
             let kind: MachineDescription<S, E>.Handler.Kind
             switch entry.slot {
@@ -221,11 +223,10 @@ extension Machine {
             case .exit(let code): kind = .exit(value(of: code))
             case .action: kind = .action
             }
-            found.append((entry.id, .init(kind: kind, order: HandlerOrder(truncatingIfNeeded: entry.sortKey >> 56))))
+            ids.append(entry.id)
+            found.append(.init(kind: kind, order: HandlerOrder(truncatingIfNeeded: entry.sortKey >> 56)))
         }
-        // Nodes are mostly in registration order already, as the routes' are.
-        found.sort { $0.id < $1.id }
-        return found.map(\.handler)
+        return inRegistrationOrder(found, ids: ids)
     }
 
     /// The machines nested directly in this one, asked of the root of its
@@ -264,6 +265,28 @@ extension Machine {
         }
         return parts
     }
+}
+
+/// `items` in the order of `ids`, one each, by position.
+///
+/// Table nodes are mostly in registration order already (removed ones are
+/// reused), so this is usually one pass over the ids. Otherwise it sorts the
+/// positions, not the items: this code is not specialised for the machine's
+/// types, and moving their values in a sort costs far more than sorting integers.
+func inRegistrationOrder<T>(_ items: [T], ids: [RegistrationID]) -> [T] {
+    var isSorted = true
+    for position in ids.indices.dropFirst() where ids[position - 1] > ids[position] {
+        isSorted = false
+        break
+    }
+    guard !isSorted else { return items }
+    let order = ids.indices.sorted { ids[$0] < ids[$1] }
+    var sorted: [T] = []
+    sorted.reserveCapacity(items.count)
+    for position in order {
+        sorted.append(items[position])
+    }
+    return sorted
 }
 
 /// A machine nested directly in another, as the root of their hierarchy

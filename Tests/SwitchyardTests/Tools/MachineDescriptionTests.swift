@@ -63,6 +63,25 @@ private struct Switchboard: MutableTransitionTable {
         #expect(routes.map(\.isConditional) == [false, false, true, false])
     }
 
+    @Test func routesAndHandlersAddedAfterARemovalComeLast() {
+        // The new registrations reuse the removed ones' table nodes, ahead of the others.
+        let door = Machine<ReadmeDoor, ReadmeDoorEvent>(state: .open)
+        let firstRoute = door.addRoute(.open => .closed)
+        door.addRoute(.closed => .open)
+        door.addRoute(.closed => .locked)
+        let firstHandler = door.addHandler(event: .close) { _ in }
+        door.addHandler(event: .lock) { _ in }
+        door.addHandler(event: .unlock) { _ in }
+        firstRoute.dispose()
+        firstHandler.dispose()
+        door.addRoute(.locked => .closed)
+        door.addHandler(event: .open) { _ in }
+        let description = door.describe()
+        #expect(description.routes.map(\.source) == [.closed, .closed, .locked])
+        #expect(description.routes.map(\.target) == [.open, .locked, .closed])
+        #expect(description.handlers.map(\.kind) == [.event(.lock), .event(.unlock), .event(.open)])
+    }
+
     @Test func routeMappingsAreListedForCaseIterableTypes() throws {
         let mapping = try #require(makeLight().describe().routeMappings.first)
         #expect(mapping.kind == .event)
