@@ -97,7 +97,9 @@ extension RouteTable {
         event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
-        firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
+        // Most ancestors on a walk up the tree have no event routes at all.
+        guard storage.hasEventRoutes(from: state) else { return nil }
+        return firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
             ?? firstRoute(in: .wildcard, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
     }
 

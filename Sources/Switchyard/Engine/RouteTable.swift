@@ -131,6 +131,11 @@ struct RouteTable<S: StateType, E: EventType> {
         /// a step without any skips looking for them.
         @exclusivity(unchecked) @usableFromInline var eventlessRouteCount = 0
         @exclusivity(unchecked) @usableFromInline var doneRouteCount = 0
+        /// How many routes of an event or of `.any` event (not eventless,
+        /// not done) leave each state, by its code (`.any` at 0): a
+        /// statechart's walk up from an active state skips the ancestors
+        /// that have none without looking them up in `eventRoutes`.
+        @exclusivity(unchecked) @usableFromInline var eventRouteCounts: [UInt32] = []
         /// Event-less routes by (from-state, to-state), for `tryState`.
         @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
         @exclusivity(unchecked) @usableFromInline var stateEntries = ChainStore<Entry>()
@@ -157,6 +162,7 @@ struct RouteTable<S: StateType, E: EventType> {
             isIndexingEventRoutesByTransition = other.isIndexingEventRoutesByTransition
             eventlessRouteCount = other.eventlessRouteCount
             doneRouteCount = other.doneRouteCount
+            eventRouteCounts = other.eventRouteCounts
             stateRoutes = other.stateRoutes
             stateEntries = other.stateEntries
             stateNodeSources = other.stateNodeSources
@@ -315,6 +321,8 @@ struct RouteTable<S: StateType, E: EventType> {
         let keys = storage.eventNodeKeys[Int(node)]
         if keys.event.isReservedEvent {
             storage.countReservedRoute(keys.event, by: -1)
+        } else {
+            storage.eventRouteCounts[Int(keys.from)] -= 1
         }
         let removed = storage.eventRoutes.withChain(keys.event, keys.from) {
             storage.eventEntries.remove(node, from: &$0)
@@ -677,6 +685,11 @@ extension RouteTable.Storage {
         let node = eventRoutes.withChain(eventCode, fromCode) { eventEntries.append(entry, to: &$0) }
         if eventCode.isReservedEvent {
             countReservedRoute(eventCode, by: 1)
+        } else {
+            if eventRouteCounts.count <= Int(fromCode) {
+                eventRouteCounts.append(contentsOf: repeatElement(0, count: Int(fromCode) + 1 - eventRouteCounts.count))
+            }
+            eventRouteCounts[Int(fromCode)] += 1
         }
         while eventNodeKeys.count <= Int(node) {
             eventNodeKeys.append(EventRouteKeys(event: .wildcard, from: .wildcard, to: .wildcard, link: -1))
@@ -684,6 +697,12 @@ extension RouteTable.Storage {
         eventNodeKeys[Int(node)] = EventRouteKeys(event: eventCode, from: fromCode, to: targetCode, link: -1)
         linkEventRoute(node)
         return node
+    }
+
+    /// Whether a route of an event or of `.any` event leaves `state`.
+    @inlinable
+    func hasEventRoutes(from state: SymbolCode) -> Bool {
+        Int(state) < eventRouteCounts.count && eventRouteCounts[Int(state)] > 0
     }
 
     @inlinable

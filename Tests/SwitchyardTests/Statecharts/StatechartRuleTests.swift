@@ -49,6 +49,32 @@ private func makeChart(
         #expect(log.lines == ["exit a11", "go: a11 => a12", "enter a12"])
     }
 
+    @Test func anAncestorsRoutesCountAsTheyAreAddedAndDisposed() {
+        // The walk up skips states that no event route leaves: it must see
+        // an ancestor's routes come and go, of an event and of any event.
+        let log = Log()
+        let chart = makeChart(in: .a11, log: log)
+        let first = chart.addRoutes(event: .go, transitions: [.a => .b])
+        let second = chart.addRoutes(event: .any, transitions: [.a => .z])
+        first.dispose()
+        chart <-! .go
+        #expect(log.lines == ["exit a11", "exit a1", "exit a", "go: a11 => z", "enter z"])
+        second.dispose()
+        log.clear()
+        chart <- .a11
+        #expect(log.lines == ["refused state"], "no route is left to a11: the ones from a are gone")
+        let again = chart.addRoutes(event: .go, transitions: [.z => .a])
+        chart <-! .go
+        again.dispose()
+        log.clear()
+        chart <-! .go
+        #expect(log.lines == ["refused go"])
+        chart.addRoutes(event: .go, transitions: [.a1 => .b])
+        log.clear()
+        chart <-! .go
+        #expect(log.lines == ["exit a11", "exit a1", "exit a", "go: a11 => b1", "enter b", "enter b1"])
+    }
+
     @Test func aRouteFromAnAncestorAppliesInEveryDescendant() {
         let log = Log()
         let chart = makeChart(in: .a11, log: log) { chart in
