@@ -267,7 +267,7 @@ extension Machine {
         }
         prepareChart()
         // The root of a hierarchy lists the states it can name.
-        return activeCodes().compactMap { routes.storage.states.name(of: $0) }
+        return names(of: activeCodes())
     }
 
     /// The codes of the active states, in document order.

@@ -81,14 +81,6 @@ extension Machine {
                 case nil: .state(context.toState)
                 }
             }
-        var exits: [S] = []
-        for index in 0..<plan.exits.length {
-            if let state = states.name(of: plan.exits.storage[index]) { exits.append(state) }
-        }
-        var entries: [S] = []
-        for index in 0..<plan.entries.length {
-            if let state = states.name(of: plan.entries.storage[index]) { entries.append(state) }
-        }
         var routes: [Inspection<S, E>.Route] = []
         var index: Int?
         while let next = plan.moveAddedNext(after: index) {
@@ -97,8 +89,8 @@ extension Machine {
             routes.append(Inspection.Route(source: states.name(of: move.source), target: states.name(of: move.target)))
         }
         return Inspection(
-            request: request, fromState: context.fromState, toState: context.toState, refusal: nil, exits: exits,
-            routes: routes, entries: entries)
+            request: request, fromState: context.fromState, toState: context.toState, refusal: nil,
+            exits: names(of: plan.exits), routes: routes, entries: names(of: plan.entries))
     }
 
     /// Tells the watchers, if any, of a statechart's step, and shows its
@@ -157,8 +149,7 @@ extension Machine {
     @inlinable
     func inspectFinish() {
         guard let watchers, watchers.hasInspectors else { return }
-        let exits = (0..<plan.exits.length).map { plan.exits.storage[$0] }
-        inspectLifecycle(.finish, states: names(of: exits), to: watchers)
+        inspectLifecycle(.finish, states: names(of: plan.exits), to: watchers)
     }
 
     /// A start or a finish as an inspection: `states` are its entries for a
@@ -178,7 +169,7 @@ extension Machine {
 
     /// The states of `nodes` this machine (the root) names, in their order.
     @usableFromInline
-    func names(of nodes: [SymbolCode]) -> [S] {
+    func names(of nodes: some Sequence<SymbolCode>) -> [S] {
         let states = routes.storage.states
         return nodes.compactMap { states.name(of: $0) }
     }
@@ -188,8 +179,8 @@ extension Machine {
     @usableFromInline
     func inspectNestedStart(chart: Statechart, nesting: Nesting) {
         let members = nesting.members.indices.dropFirst().filter { nesting.isActive($0, in: chart) }
-        let depths = members.map { nesting.memberStates[$0].depth }
-        for (member, _) in zip(members, depths).sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
+        func depth(_ member: Int) -> Int { nesting.memberStates[member].depth }
+        for member in members.sorted(by: { (depth($0), $0) < (depth($1), $1) }) {
             nesting.withAccess(of: member) { $0.handlers.inspectStart() }
         }
     }
