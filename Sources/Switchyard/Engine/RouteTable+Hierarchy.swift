@@ -59,12 +59,16 @@ extension RouteTable {
         guard eventCode != .unknown, state != .unknown, !storage.eventRoutes.isEmpty else { return nil }
         var node = storage.eventRoutes[eventCode, state].head
         while node >= 0 {
-            let entry = storage.eventEntries[node]
-            if let refused = entry.refusal(event: event, from: current, to: entry.target ?? current, userInfo: userInfo)
+            // The entry read in place for its guard, and copied only once
+            // chosen: a copy retains its guard.
+            let target = storage.eventEntries[node].target
+            if let refused = storage.eventEntries[node].refusal(
+                event: event, from: current, to: target ?? current, userInfo: userInfo)
             {
                 refusal = Refusal.merging(refusal, refused)
             } else {
-                return SelectedRoute(entry, at: node, from: state, target: entry.target, targetCode: entry.targetCode)
+                let entry = storage.eventEntries[node]
+                return SelectedRoute(entry, at: node, from: state, target: target, targetCode: entry.targetCode)
             }
             node = storage.eventEntries.next(after: node)
         }

@@ -70,10 +70,18 @@ struct RouteTable<S: StateType, E: EventType> {
         }
 
         /// Whether the route may take the move `from` → `to`, or why not.
+        ///
+        /// Called on a copy of the table that the caller holds while the
+        /// condition runs (as every decision is: a condition may change the
+        /// machine's table, which then copies its storage first), so the
+        /// table keeps the guard alive: the condition is called unretained,
+        /// without a retain and a release of its captures at each try.
         @inlinable
         func refusal(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Refusal? {
-            guard let guarded else { return nil }
-            return guarded.refusal(event: event, from: from, to: to, userInfo: userInfo)
+            guard guarded != nil else { return nil }
+            return Unretained(guarded!).withObject {
+                $0.refusal(event: event, from: from, to: to, userInfo: userInfo)
+            }
         }
     }
 
@@ -815,8 +823,10 @@ final class RouteGuard<S: StateType, E: EventType> {
     /// context (and its copy of `userInfo`) is made only for a condition.
     @inlinable
     func refusal(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Refusal? {
-        if let condition {
-            return condition(TransitionContext(event: event, fromState: from, toState: to, userInfoBox: userInfo))
+        if condition != nil {
+            // Called in place rather than bound to a name: a binding copies
+            // the closure, a retain and a release of its captures.
+            return condition!(TransitionContext(event: event, fromState: from, toState: to, userInfoBox: userInfo))
                 ? nil : .conditions
         }
         if let sources, !sources.contains(from) { return .sourceNotListed }

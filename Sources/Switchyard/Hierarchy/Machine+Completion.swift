@@ -218,10 +218,13 @@ extension Machine {
     /// inside a step's delivery; `reading` is shown each step once it is
     /// planned, as the request's own step was.
     ///
+    /// `handlers` is the caller's copy of the machine's handler table, which
+    /// each step brings up to date (``refresh(_:)``) before it delivers.
+    ///
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
     ///   running the error handlers.
     @inlinable
-    func settle(chart: Statechart, nesting: Nesting, reading: StepReader) -> Bool {
+    func settle(chart: Statechart, nesting: Nesting, handlers: inout HandlerTable<S, E>, reading: StepReader) -> Bool {
         var steps = 0
         while chart.planNextInternalStep(
             counting: &steps, into: &plan,
@@ -230,14 +233,19 @@ extension Machine {
                     plan.reset()
                     return
                 }
+                // A copy for each try, let go before the step is delivered:
+                // held then, a handler's change to the routes would copy them.
                 _ = chooseMoves(
-                    event: nil, eventCode: .eventless, member: 0, userInfo: nil, chart: chart, nesting: nesting,
-                    into: &plan)
+                    event: nil, eventCode: .eventless, member: 0, routes: self.routes, userInfo: nil, chart: chart,
+                    nesting: nesting, into: &plan)
             },
             firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) })
         {
             reading(plan)
-            deliverPlannedStep(.state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting)
+            refresh(&handlers)
+            deliverPlannedStep(
+                .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+                handlers: handlers)
         }
         guard steps <= internalStepLimitValue else {
             deliverErrorHandlers(
@@ -267,7 +275,8 @@ extension Machine {
         let chart = uncheckedChart
         guard !chart.isFinished, !mustQueueRequest(), decisionDepth == 0 else { return }
         beginStepDelivery()
-        _ = settle(chart: chart, nesting: uncheckedNesting, reading: { _ in })
+        var handlers = self.handlers
+        _ = settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in })
         endStep()
     }
 

@@ -160,7 +160,8 @@ extension Machine {
         }
         chart.noteInitialCompletions()
         if mayContinue(after: chart, nesting: nesting) {
-            _ = settle(chart: chart, nesting: nesting, reading: readingSteps)
+            var handlers = handlers
+            _ = settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps)
         }
         endStep()
         return true

@@ -52,7 +52,8 @@ extension Machine {
     ///
     /// - Parameters:
     ///   - child: A machine whose event type is this machine's or ``NoEvent``.
-    ///     It must not be nested already, or contain this machine.
+    ///     It must not be nested already, contain this machine, or be
+    ///     deciding or taking a step (asked from its own condition or handler).
     ///   - host: The state to nest `child` under. It may not have declared
     ///     children or regions, or another nested machine. Without it, the
     ///     cases of `embed` are nested under a state of their own that only
@@ -72,6 +73,10 @@ extension Machine {
             CE.self == E.self || CE.self == NoEvent.self,
             "a nested machine's events must be its parent's (\(E.self)) or NoEvent; this one's are \(CE.self)")
         require(child !== self, "a machine cannot be nested in itself")
+        require(
+            !child.isStepping && child.decisionDepth == 0 && child.deliveryDepth == 0,
+            "a machine cannot be nested while it decides or takes a step; nest it from outside its conditions and handlers"
+        )
         require(
             child.nestingLink == nil,
             "this Machine<\(C.self), \(CE.self)> is already nested in another machine; a machine can be nested in one place only"

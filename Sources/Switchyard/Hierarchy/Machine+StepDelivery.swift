@@ -8,9 +8,9 @@ extension Machine {
     // MARK: Delivering
 
     /// Takes the step ``plan`` holds across the hierarchy (see
-    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:)``),
+    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``),
     /// then what it leads to before any later request: eventless routes and
-    /// done routes (``settle(chart:nesting:reading:)``). Then runs the
+    /// done routes (``settle(chart:nesting:handlers:reading:)``). Then runs the
     /// requests its handlers made. `reading` is shown each step's complete
     /// plan before anything of it runs.
     ///
@@ -25,16 +25,34 @@ extension Machine {
         reading(plan)
         chart.hasBegun = true
         beginStepDelivery()
+        // One copy for this step and those it leads to (see `refresh(_:)`).
+        var handlers = self.handlers
         // The step holds `userInfo` until its handlers have all run.
         withExtendedLifetime(userInfo) {
             deliverPlannedStep(
-                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
+                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting,
+                handlers: handlers)
         }
         let isSettled =
             mayContinue(after: chart, nesting: nesting)
-            ? settle(chart: chart, nesting: nesting, reading: reading) : true
+            ? settle(chart: chart, nesting: nesting, handlers: &handlers, reading: reading) : true
         endStep()
         return isSettled
+    }
+
+    /// Makes `handlers`, a copy of the machine's handler table that a
+    /// request holds for all its steps, the machine's table as it is now.
+    ///
+    /// A copy is a retain and a release; one held for the request and taken
+    /// again only when the machine's table has changed saves one of each a
+    /// step. It cannot miss a change: while the copy is held, changing the
+    /// machine's table copies its storage first (copy-on-write), so the two
+    /// share their storage exactly as long as nothing changed it.
+    @inlinable
+    func refresh(_ handlers: inout HandlerTable<S, E>) {
+        if !handlers.sharesStorage(with: self.handlers) {
+            handlers = self.handlers
+        }
     }
 
     /// Delivers the step ``plan`` holds, which is complete: exit handlers,
@@ -45,18 +63,17 @@ extension Machine {
     @inlinable
     func deliverPlannedStep(
         _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
-        chart: Statechart, nesting: Nesting
+        chart: Statechart, nesting: Nesting, handlers: HandlerTable<S, E>
     ) {
         let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
         let context = Context(
             event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
             userInfoBox: userInfo)
-        // Local copies: handlers may add or dispose handlers, and each
-        // handler's request waits, so the plan stays as it is. The plan is
+        // `handlers` is the caller's copy of the machine's table, taken as
+        // the step began: handlers may add or dispose handlers. The plan is
         // read in place: while the step runs, requests wait, so nothing
         // plans another step over it.
-        let handlers = self.handlers
         chart.recordHistory(of: &plan)
         for index in 0..<plan.exits.length {
             deliverLifecycle(

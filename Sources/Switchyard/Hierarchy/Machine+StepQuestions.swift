@@ -65,9 +65,11 @@ extension Machine {
         guard nesting.isActive(member, in: chart) else { return nil }
         // A plan of its own: the question may be asked while a step runs.
         var question = StepPlan()
+        // A local copy: conditions may read and change the machines.
+        let routes = self.routes
         var refusal = chooseMoves(
-            event: event, eventCode: routes.code(of: event.load(as: E.self)), member: member, userInfo: userInfo,
-            chart: chart, nesting: nesting, into: &question)
+            event: event, eventCode: routes.code(of: event.load(as: E.self)), member: member, routes: routes,
+            userInfo: userInfo, chart: chart, nesting: nesting, into: &question)
         if question.moves.isEmpty {
             chooseMappedMove(
                 event: event, member: member, userInfo: userInfo, chart: chart, into: &question, refusal: &refusal)

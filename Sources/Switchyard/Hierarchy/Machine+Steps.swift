@@ -106,9 +106,24 @@ extension Machine {
             return .refused(.queued)
         }
         prepareChart()
-        // Held for the step, and lent to what it calls.
-        let nesting = uncheckedNesting
-        let chart = uncheckedChart
+        // Lent to the step without a retain: the machine keeps both, and
+        // nothing replaces them while it decides or takes a step (`nest`
+        // refuses such a machine; nothing else replaces a root's).
+        return Unretained(uncheckedChart).withObject { chart in
+            Unretained(uncheckedNesting).withObject { nesting in
+                decideAndTakeStep(
+                    member: member, request, userInfo: userInfo, chart: chart, nesting: nesting, reading: reading)
+            }
+        }
+    }
+
+    /// ``requestStep(member:_:userInfo:reading:)`` once the request need
+    /// not wait, with the root's chart and hierarchy.
+    @inlinable
+    func decideAndTakeStep(
+        member: Int, _ request: StepRequest, userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
+        reading: StepReader
+    ) -> NestedOutcome {
         guard decisionDepth == 0 else {
             refuse(member: member, request, userInfo: userInfo, refusal: .reentrant)
             reportReentrantRequest(describe(request, member: member))
@@ -126,9 +141,12 @@ extension Machine {
         var refusal: Refusal?
         switch request {
         case .event(let event):
+            // One copy for the event's code and the choice, let go before the
+            // step: conditions and mappings may read and change the machines.
+            let routes = self.routes
             eventCode = code(of: event.load(as: E.self), in: routes)
             refusal = chooseMoves(
-                event: event, eventCode: eventCode, member: member, userInfo: userInfo, chart: chart,
+                event: event, eventCode: eventCode, member: member, routes: routes, userInfo: userInfo, chart: chart,
                 nesting: nesting, into: &plan)
             if plan.moves.isEmpty {
                 chooseMappedMove(
@@ -180,13 +198,14 @@ extension Machine {
     /// Returns why routes refused. Route mappings are the caller's to try
     /// (``chooseMappedMove(event:member:userInfo:chart:into:refusal:)``) when no
     /// route moves.
+    ///
+    /// `routes` is the caller's copy of the machine's route table, held while
+    /// the choice runs: conditions may read and change the machines.
     @inlinable
     func chooseMoves(
-        event: BorrowedEvent?, eventCode: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart,
-        nesting: Nesting, into plan: inout StepPlan
+        event: BorrowedEvent?, eventCode: SymbolCode, member: Int, routes: RouteTable<S, E>, userInfo: UserInfoBox?,
+        chart: Statechart, nesting: Nesting, into plan: inout StepPlan
     ) -> Refusal? {
-        // A local copy: conditions and mappings may read and change the machines.
-        let routes = self.routes
         let current = currentState
         var refusal: Refusal?
         plan.reset()

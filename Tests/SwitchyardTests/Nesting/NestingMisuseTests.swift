@@ -40,6 +40,30 @@ private enum OtherSignal: EventType {
         #expect(message(of: result).contains("a machine cannot be nested in itself"))
     }
 
+    @Test func aMachineNestedFromItsOwnHandlerStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            let inner = Machine<Inner, Signal>(state: .a)
+            inner.addRoutes(event: .go, transitions: [.a => .b])
+            inner.addHandler(event: .go) { _ in outer.nest(inner, under: .held) }
+            inner <-! .go
+        }
+        #expect(message(of: result).contains("a machine cannot be nested while it decides or takes a step"))
+    }
+
+    @Test func aStatechartNestedFromItsOwnConditionStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            let inner = Machine<Inner, Signal>(state: .a)
+            inner.addEventlessRoute(.a => .b) { _ in
+                outer.nest(inner, under: .held)
+                return true
+            }
+            inner.start()
+        }
+        #expect(message(of: result).contains("a machine cannot be nested while it decides or takes a step"))
+    }
+
     @Test func aMachineNestedInItsOwnDescendantStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let outer = Machine<Outer, Signal>(state: .idle)
