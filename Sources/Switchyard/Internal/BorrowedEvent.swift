@@ -16,10 +16,21 @@ struct BorrowedEvent {
 
     @inlinable
     init<E>(_ address: UnsafePointer<E>) {
-        self.address = UnsafeRawPointer(address)
+        // A value with no stored bytes (an enum of one case) has no address
+        // of its own: an optimised build may lend it at any, null included,
+        // which an optional borrowed event reads as no event at all. It is
+        // lent at a fixed address instead, where reading it reads nothing.
+        self.address = MemoryLayout<E>.size == 0 ? Self.addressOfEmptyValues : UnsafeRawPointer(address)
         #if DEBUG
             type = ObjectIdentifier(E.self)
         #endif
+    }
+
+    /// Where values with no stored bytes are lent: any address but null,
+    /// aligned for them (their alignment is 1).
+    @inlinable
+    static var addressOfEmptyValues: UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: 1).unchecked("1 is not null")
     }
 
     /// Calls `body` with `event`, lent for the call.
