@@ -284,6 +284,14 @@ struct RouteTable<S: StateType, E: EventType> {
         (eventCode == .eventless ? storage.eventlessRouteCount : storage.doneRouteCount) > 0
     }
 
+    /// Whether `state` has a route kept under the reserved event code
+    /// `eventCode`: a look-up in place, which a decision can make before it
+    /// copies the table (a retain and a release) to run conditions.
+    @inlinable
+    func hasRoutes(reservedEvent eventCode: SymbolCode, on state: SymbolCode) -> Bool {
+        hasRoutes(reservedEvent: eventCode) && state != .unknown && !storage.eventRoutes[eventCode, state].isEmpty
+    }
+
     /// Adds `count` routes that `event` (`nil` for `.any`) takes, the one at
     /// each offset given by `route`, registered as `firstID` and the
     /// registrations after it.

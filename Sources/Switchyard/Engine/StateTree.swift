@@ -105,6 +105,20 @@ struct StateTree {
         Int(code) < children.count ? children[Int(code)] : []
     }
 
+    /// How many children (or regions) `code` has.
+    @inlinable
+    func childCount(of code: SymbolCode) -> Int {
+        Int(code) < children.count ? children[Int(code)].count : 0
+    }
+
+    /// The child (or region) of `code` at `position` in declaration order,
+    /// read in place: a step's walks use it where ``children(of:)``, a copy
+    /// of the list, would cost a retain and a release.
+    @inlinable
+    func child(_ position: Int, of code: SymbolCode) -> SymbolCode {
+        children[Int(code)][position]
+    }
+
     /// The position of `code` in document order; undeclared states come after
     /// the declared ones. Needs ``layOut()``.
     @inlinable

@@ -140,8 +140,11 @@ final class Statechart {
                     visit(child, &configuration)
                 }
             case .parallel:
-                for child in tree.children(of: code) where configuration.isActive(child) {
-                    visit(child, &configuration)
+                for position in 0..<tree.childCount(of: code) {
+                    let child = tree.child(position, of: code)
+                    if configuration.isActive(child) {
+                        visit(child, &configuration)
+                    }
                 }
             }
         }
@@ -364,9 +367,12 @@ final class Statechart {
             appendActiveDescendants(of: child, to: &list)
             list.append(child)
         case .parallel:
-            for child in tree.children(of: code).reversed() where configuration.isActive(child) {
-                appendActiveDescendants(of: child, to: &list)
-                list.append(child)
+            for position in (0..<tree.childCount(of: code)).reversed() {
+                let child = tree.child(position, of: code)
+                if configuration.isActive(child) {
+                    appendActiveDescendants(of: child, to: &list)
+                    list.append(child)
+                }
             }
         }
     }
@@ -534,8 +540,11 @@ final class Statechart {
 
     @inlinable
     func addUncoveredRegions(of state: SymbolCode, to plan: inout StepPlan) {
-        for region in tree.children(of: state) where !plan.entries.contains(where: { tree.isWithin($0, region) }) {
-            addWithDescendants(region, to: &plan)
+        for position in 0..<tree.childCount(of: state) {
+            let region = tree.child(position, of: state)
+            if !plan.entries.contains(where: { tree.isWithin($0, region) }) {
+                addWithDescendants(region, to: &plan)
+            }
         }
     }
 
@@ -644,7 +653,11 @@ final class Statechart {
             let child = configuration.activeChild(of: state)
             return child != .wildcard && tree.isFinal(child) && tree.order(of: child) <= bound
         case .parallel:
-            return tree.children(of: state).allSatisfy { isInFinalState($0, bound: bound) }
+            for position in 0..<tree.childCount(of: state)
+            where !isInFinalState(tree.child(position, of: state), bound: bound) {
+                return false
+            }
+            return true
         }
     }
 
