@@ -236,10 +236,13 @@ struct TestPathChart<S: StateType, E: EventType> {
         return state(engine.innermostState(of: engine.configuration))
     }
 
-    /// The active states of `configuration`, each before its descendants.
-    func activeStates(of configuration: Configuration) -> [S] {
+    /// The machine's ``Machine/state`` and its active states (each before
+    /// its descendants) in `configuration`: what a path lists after each
+    /// step, read with the configuration put back once.
+    func reading(_ configuration: Configuration) -> (state: S, activeStates: [S]) {
         restore(configuration)
-        return engine.activeNodes(within: .wildcard).map(state)
+        let innermost = engine.innermostState(of: engine.configuration)
+        return (state(innermost), engine.activeNodes(within: .wildcard).map(state))
     }
 
     // MARK: Starting

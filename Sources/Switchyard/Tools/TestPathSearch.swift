@@ -133,11 +133,11 @@ struct TestPathSearch<S: StateType, E: EventType> {
     }
 
     func makePath(_ edges: [Edge], target: S) -> TestPath<S, E> {
-        TestPath(
-            target: target, start: state(at: 0), startConfiguration: chart.activeStates(of: configurations[0]),
-            steps: edges.map(\.step), states: edges.map { state(at: $0.to) },
-            configurations: edges.map { chart.activeStates(of: configurations[$0.to]) },
-            routes: edges.flatMap(\.routes))
+        let start = chart.reading(configurations[0])
+        let after = edges.map { chart.reading(configurations[$0.to]) }
+        return TestPath(
+            target: target, start: start.state, startConfiguration: start.activeStates, steps: edges.map(\.step),
+            states: after.map(\.state), configurations: after.map(\.activeStates), routes: edges.flatMap(\.routes))
     }
 
     var unreachedStates: [S] {
