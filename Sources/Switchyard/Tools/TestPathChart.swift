@@ -11,7 +11,6 @@
 /// statechart of its tree: what a request does from a configuration, as far
 /// as the description decides it.
 struct TestPathChart<S: StateType, E: EventType> {
-    typealias Route = MachineDescription<S, E>.Route
     typealias Step = TestPath<S, E>.Step
     /// A node of the search: the engine's configuration and the history
     /// recorded in it, as a value.
