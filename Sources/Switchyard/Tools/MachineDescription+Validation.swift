@@ -85,8 +85,6 @@ extension MachineDescription {
 /// A description's states and events numbered, and its structure on those
 /// numbers: each state and event is hashed once here, the first time the
 /// description names it, and never again.
-///
-/// Test paths use it too, for ``position`` and ``ancestors(of:)``.
 struct ValidationIndex<S: StateType, E: EventType> {
     let description: MachineDescription<S, E>
     /// Each state's position in the description's ``MachineDescription/states``.

@@ -1,9 +1,10 @@
 /// The breadth-first search behind test paths, run once when it is made.
 ///
 /// A node is a configuration the machine can be in, with the history
-/// recorded in it (``TestPathChart/Configuration``): the machine's whole
-/// state as far as its routes are concerned. Nodes are numbered in the order
-/// they are found, which is the order they are visited.
+/// recorded in it (``TestPathChart/Configuration``, the engine's snapshot of
+/// one): the machine's whole state as far as its routes are concerned. Nodes
+/// are numbered in the order they are found, which is the order they are
+/// visited.
 struct TestPathSearch<S: StateType, E: EventType> {
     typealias Chart = TestPathChart<S, E>
     typealias Step = TestPath<S, E>.Step
@@ -49,8 +50,9 @@ struct TestPathSearch<S: StateType, E: EventType> {
     // MARK: Search
 
     private mutating func search() {
-        var scratch = chart.makeScratch()
-        guard let start = chart.start(&scratch) else { return }
+        // The engine's plan of each step, kept so that its lists are made once.
+        var plan = StepPlan()
+        guard let start = chart.start(&plan) else { return }
         admit(start, reachedBy: nil, distance: 0)
         var next = 0
         while next < configurations.count {
@@ -62,7 +64,7 @@ struct TestPathSearch<S: StateType, E: EventType> {
             guard length <= maxLength, !chart.isFinished(configurations[from]) else { continue }
             for step in chart.steps(from: configurations[from]) {
                 guard
-                    case .moves(let target, let routes) = chart.outcome(of: step, from: configurations[from], &scratch)
+                    case .moves(let target, let routes) = chart.outcome(of: step, from: configurations[from], &plan)
                 else { continue }
                 var edge = Edge(from: from, step: step, to: node[target] ?? configurations.count, routes: routes)
                 if edge.to == configurations.count {
@@ -94,9 +96,9 @@ struct TestPathSearch<S: StateType, E: EventType> {
         for atomic in configurations[node].atomics {
             var current = atomic
             // An ancestor marked has its own ancestors marked.
-            while current >= 0, nearest[current] == nil {
-                nearest[current] = node
-                current = chart.parent[current]
+            while current != .wildcard, nearest[chart.position(of: current)] == nil {
+                nearest[chart.position(of: current)] = node
+                current = chart.parent(of: current)
             }
         }
     }
@@ -127,15 +129,15 @@ struct TestPathSearch<S: StateType, E: EventType> {
 
     /// The machine's ``Machine/state`` at `node`.
     func state(at node: Int) -> S {
-        chart.nodes[chart.innermostState(of: configurations[node].atomics)].state
+        chart.state(of: configurations[node])
     }
 
     func makePath(_ edges: [Edge], target: S) -> TestPath<S, E> {
-        TestPath(
-            target: target, start: state(at: 0), startConfiguration: chart.activeStates(of: configurations[0].atomics),
-            steps: edges.map(\.step), states: edges.map { state(at: $0.to) },
-            configurations: edges.map { chart.activeStates(of: configurations[$0.to].atomics) },
-            routes: edges.flatMap(\.routes))
+        let start = chart.reading(configurations[0])
+        let after = edges.map { chart.reading(configurations[$0.to]) }
+        return TestPath(
+            target: target, start: start.state, startConfiguration: start.activeStates, steps: edges.map(\.step),
+            states: after.map(\.state), configurations: after.map(\.activeStates), routes: edges.flatMap(\.routes))
     }
 
     var unreachedStates: [S] {

@@ -346,6 +346,53 @@ private struct Flip: EventType {
         #expect(paths.uncoveredRoutes == [0, 1])
     }
 
+    @Test func aParallelStateDoneAtTheStartIsNotCompletedByAFreshMachine() {
+        // Both regions of `split` start in a final child, so `split` is done
+        // from the start; a fresh machine takes its done route only once
+        // started, which test paths do not do.
+        func makeDoneAtStart() -> Machine<Work, Order> {
+            Machine(state: .split) { workshop in
+                workshop.addRegions([.left, .right], to: .split)
+                workshop.addChildren([.cutting, .sanding], to: .left)
+                workshop.addChildren([.finished], to: .right)
+                workshop.addFinalState(.cutting)
+                workshop.addFinalState(.finished)
+                workshop.addRoutes(event: .sand, transitions: [.cutting => .sanding])
+                workshop.addDoneRoute(.split => .idle)
+            }
+        }
+        let paths = makeDoneAtStart().shortestPaths()
+        #expect(paths.paths.map(\.target) == [.split, .left, .right, .cutting, .sanding, .finished])
+        let sanding = paths.paths.first { $0.target == .sanding }
+        #expect(sanding?.configurations == [[.split, .left, .sanding, .right, .finished]])
+        #expect(paths.unreachedStates == [.idle])
+        #expect(paths.uncoveredRoutes == [1])
+        expectReplays(paths, on: makeDoneAtStart)
+    }
+
+    @Test func routesFromStatesOfANestedMachineAreNotTakenFromElsewhere() {
+        enum App: StateType {
+            case home
+            case editor(Draft)
+        }
+        enum Draft: StateType { case viewing, typing }
+        func makeApp() -> Machine<App, NoEvent> {
+            let app = Machine<App, NoEvent>(state: .home) { app in
+                app.addRoute(.home => .editor(.viewing))
+                app.addRoute(.editor(.typing) => .home)
+            }
+            app.nest(Machine<Draft, NoEvent>(state: .viewing) { $0.addRoute(.viewing => .typing) }, as: App.editor)
+            return app
+        }
+        #expect(!makeApp().tryState(.home))
+        // Where the nested machine goes is not modelled: the route into it is
+        // uncertain, and the route out of it is never reached.
+        let covering = makeApp().routeCoveringPaths()
+        #expect(covering.paths.isEmpty)
+        #expect(covering.uncoveredRoutes == [0, 1])
+        expectReplays(covering, on: makeApp)
+    }
+
     @Test func aFinishedMachineTakesNoFurtherSteps() {
         func makeOneShot() -> Machine<Light, Switch> {
             Machine(state: .off) { light in
