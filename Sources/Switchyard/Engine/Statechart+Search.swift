@@ -36,7 +36,7 @@ extension Statechart {
     /// Makes `snapshot` the configuration, as if the chart had stepped there:
     /// nothing waits to be offered to done routes, and the chart is finished
     /// when a top-level final state is active. The states active before are
-    /// made inactive one by one, as ``reenter(_:plan:)`` does, so that
+    /// made inactive one by one (``deactivateAll()``), so that
     /// nothing is allocated once the configuration has grown.
     ///
     /// - Parameters:
@@ -46,13 +46,7 @@ extension Statechart {
     ///   and after, and the *h* states that keep history.
     func restore(_ snapshot: Snapshot, recordedBy statesKeepingHistory: [SymbolCode]) {
         tree.layOutIfNeeded()
-        for index in 0..<configuration.atomics.length {
-            var code = configuration.atomics.storage[index]
-            while code != .wildcard, configuration.isActive(code) {
-                deactivate(code)
-                code = tree.parent(of: code)
-            }
-        }
+        deactivateAll()
         configuration.atomics.removeAll()
         for atomic in snapshot.atomics {
             var code = atomic

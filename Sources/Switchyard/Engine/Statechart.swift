@@ -62,6 +62,22 @@ final class Statechart {
     @inlinable
     func reenter(_ state: SymbolCode, plan: inout StepPlan) {
         tree.layOutIfNeeded()
+        deactivateAll()
+        plan.reset()
+        planInitialEntry(of: state, into: &plan)
+        for index in 0..<plan.entries.length {
+            activate(plan.entries.storage[index], in: &configuration)
+        }
+        collectAtomics(of: &configuration)
+    }
+
+    /// Makes every active state inactive, walking up from each active atomic
+    /// state while its ancestors are active: O(*k* × *d*) for *k* atomic
+    /// states *d* deep, where clearing the configuration's arrays would cost
+    /// the size of the tree. The list of atomic states is left for the
+    /// caller to refill.
+    @inlinable
+    func deactivateAll() {
         for index in 0..<configuration.atomics.length {
             var code = configuration.atomics.storage[index]
             while code != .wildcard, configuration.isActive(code) {
@@ -69,12 +85,6 @@ final class Statechart {
                 code = tree.parent(of: code)
             }
         }
-        plan.reset()
-        planInitialEntry(of: state, into: &plan)
-        for index in 0..<plan.entries.length {
-            activate(plan.entries.storage[index], in: &configuration)
-        }
-        collectAtomics(of: &configuration)
     }
 
     /// Makes `code` active in `configuration`, and its parent's active child

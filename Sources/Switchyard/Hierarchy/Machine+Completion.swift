@@ -219,7 +219,8 @@ extension Machine {
     /// planned, as the request's own step was.
     ///
     /// `handlers` is the caller's copy of the machine's handler table, which
-    /// each step brings up to date (``refresh(_:)``) before it delivers.
+    /// each step brings up to date before it delivers (see
+    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``).
     ///
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
     ///   running the error handlers.
@@ -242,10 +243,9 @@ extension Machine {
             firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) })
         {
             reading(plan)
-            refresh(&handlers)
             deliverPlannedStep(
                 .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
-                handlers: handlers)
+                handlers: &handlers)
         }
         guard steps <= internalStepLimitValue else {
             deliverErrorHandlers(
@@ -287,7 +287,11 @@ extension Machine {
     func firstDoneMove(of state: SymbolCode, chart: Statechart, nesting: Nesting, plan: inout StepPlan)
         -> StepPlan.Move?
     {
-        guard hasRoutes(reservedEvent: .done, nesting: nesting) else { return nil }
+        // Most completions have no done route: asked in place, before a copy.
+        guard
+            nesting.membersMayHaveRoutes(reservedEvent: .done)
+                || (nesting.isNamedByRoot(state) && self.routes.hasRoutes(reservedEvent: .done, on: state))
+        else { return nil }
         // A local copy: conditions may change the machine.
         let routes = self.routes
         var refusal: Refusal?

@@ -53,7 +53,8 @@ extension Machine {
     /// - Parameters:
     ///   - child: A machine whose event type is this machine's or ``NoEvent``.
     ///     It must not be nested already, contain this machine, or be
-    ///     deciding or taking a step (asked from its own condition or handler).
+    ///     deciding or taking a statechart step (from a condition or handler
+    ///     that its step runs).
     ///   - host: The state to nest `child` under. It may not have declared
     ///     children or regions, or another nested machine. Without it, the
     ///     cases of `embed` are nested under a state of their own that only
@@ -74,12 +75,14 @@ extension Machine {
             "a nested machine's events must be its parent's (\(E.self)) or NoEvent; this one's are \(CE.self)")
         require(child !== self, "a machine cannot be nested in itself")
         require(
-            !child.isStepping && child.decisionDepth == 0 && child.deliveryDepth == 0,
-            "a machine cannot be nested while it decides or takes a step; nest it from outside its conditions and handlers"
-        )
-        require(
             child.nestingLink == nil,
             "this Machine<\(C.self), \(CE.self)> is already nested in another machine; a machine can be nested in one place only"
+        )
+        // A statechart's step uses its chart and hierarchy unretained until
+        // it ends; a flat machine's request lends neither.
+        require(
+            child.chart == nil || (!child.isStepping && child.decisionDepth == 0),
+            "a machine cannot be nested while it, or a machine nested in it, decides or takes a step (from code the step runs); nest it once the request has returned"
         )
         require(
             rootIdentity != ObjectIdentifier(child),
@@ -275,7 +278,11 @@ extension Machine {
         return NestingLink(
             member: member, root: ObjectIdentifier(self),
             request: { member, request, userInfo in
-                root.withObject { $0.requestStep(member: member, request, userInfo: userInfo) }
+                // Held for the request, which lends the root's chart and
+                // hierarchy to its step unretained: a handler of the step may
+                // let go of the last other reference to the root.
+                let root = root.withObject { $0 }
+                return root.requestStep(member: member, request, userInfo: userInfo)
             },
             prepare: { root.withObject { $0.prepareChart() } },
             stateAfterEvent: { member, event, userInfo in

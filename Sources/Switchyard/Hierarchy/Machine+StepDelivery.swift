@@ -31,7 +31,7 @@ extension Machine {
         withExtendedLifetime(userInfo) {
             deliverPlannedStep(
                 kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting,
-                handlers: handlers)
+                handlers: &handlers)
         }
         let isSettled =
             mayContinue(after: chart, nesting: nesting)
@@ -60,20 +60,25 @@ extension Machine {
     /// the change; each machine's handlers of the transition, innermost
     /// machine first; entry handlers, outermost state first and, for one
     /// state, outermost machine first.
+    ///
+    /// `handlers` is a copy of the machine's handler table that the request
+    /// holds for all its steps; the step first brings it up to date
+    /// (``refresh(_:)``).
     @inlinable
     func deliverPlannedStep(
         _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
-        chart: Statechart, nesting: Nesting, handlers: HandlerTable<S, E>
+        chart: Statechart, nesting: Nesting, handlers: inout HandlerTable<S, E>
     ) {
+        refresh(&handlers)
         let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
         let context = Context(
             event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
             userInfoBox: userInfo)
-        // `handlers` is the caller's copy of the machine's table, taken as
-        // the step began: handlers may add or dispose handlers. The plan is
-        // read in place: while the step runs, requests wait, so nothing
-        // plans another step over it.
+        // `handlers`, the request's copy of the machine's table, is now the
+        // table as this step begins; handlers may add or dispose handlers.
+        // The plan is read in place: while the step runs, requests wait, so
+        // nothing plans another step over it.
         chart.recordHistory(of: &plan)
         for index in 0..<plan.exits.length {
             deliverLifecycle(

@@ -108,11 +108,17 @@ extension Machine {
         prepareChart()
         // Lent to the step without a retain: the machine keeps both, and
         // nothing replaces them while it decides or takes a step (`nest`
-        // refuses such a machine; nothing else replaces a root's).
+        // refuses such a machine, `restore` throws, `ensureChart` keeps an
+        // existing chart). The machine itself is alive for the request: its
+        // caller holds it, or the nested machine's link does (`makeLink`).
         return Unretained(uncheckedChart).withObject { chart in
             Unretained(uncheckedNesting).withObject { nesting in
-                decideAndTakeStep(
+                let outcome = decideAndTakeStep(
                     member: member, request, userInfo: userInfo, chart: chart, nesting: nesting, reading: reading)
+                assert(
+                    self.chart === chart && self.nesting === nesting,
+                    "Switchyard: a machine's statechart or hierarchy was replaced while it took a step")
+                return outcome
             }
         }
     }

@@ -68,4 +68,19 @@ private func name(_ state: Shell) -> String {
                 "2 exit b", "exit two", "flip second(b) => first(a)", "enter one", "1 enter a",
             ])
     }
+
+    @Test func aRootLetGoOfDuringANestedMachinesRequestLivesUntilTheRequestEnds() {
+        var root: Machine<Shell, Flip>? = Machine<Shell, Flip>(state: .one)
+        weak let watched = root
+        let child = Machine<Leaf, Flip>(state: .a) { child in
+            child.addRoutes(event: .flip, transitions: [.a => .b])
+        }
+        root?.nest(child, under: .one, as: Shell.first)
+        // The last strong reference to the root goes in the middle of the
+        // step the nested machine's request takes through it.
+        child.addEntryHandler(.b) { _ in root = nil }
+        #expect(child.tryEvent(.flip))
+        #expect(watched == nil)
+        #expect(child.state == .b)
+    }
 }

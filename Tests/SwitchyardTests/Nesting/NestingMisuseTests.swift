@@ -40,15 +40,30 @@ private enum OtherSignal: EventType {
         #expect(message(of: result).contains("a machine cannot be nested in itself"))
     }
 
-    @Test func aMachineNestedFromItsOwnHandlerStops() async throws {
+    @Test func aStatechartNestedFromItsOwnHandlerStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let outer = Machine<Outer, Signal>(state: .idle)
             let inner = Machine<Inner, Signal>(state: .a)
             inner.addRoutes(event: .go, transitions: [.a => .b])
-            inner.addHandler(event: .go) { _ in outer.nest(inner, under: .held) }
+            // An entry handler makes it a statechart.
+            inner.addEntryHandler(.b) { _ in outer.nest(inner, under: .held) }
             inner <-! .go
         }
-        #expect(message(of: result).contains("a machine cannot be nested while it decides or takes a step"))
+        #expect(message(of: result).contains("a machine cannot be nested while it, or a machine nested in it,"))
+    }
+
+    @Test func aFlatMachineNestedFromItsOwnHandlerDoesNotStop() async throws {
+        await #expect(processExitsWith: .success) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            let inner = Machine<Inner, Signal>(state: .a)
+            inner.addRoutes(event: .go, transitions: [.a => .b])
+            // A flat machine's request lends no chart: nesting it from its
+            // own handler is allowed.
+            inner.addHandler(event: .go) { _ in outer.nest(inner, under: .held) }
+            inner <-! .go
+            outer <- .held
+            precondition(inner.state == .b)
+        }
     }
 
     @Test func aStatechartNestedFromItsOwnConditionStops() async throws {
@@ -61,7 +76,7 @@ private enum OtherSignal: EventType {
             }
             inner.start()
         }
-        #expect(message(of: result).contains("a machine cannot be nested while it decides or takes a step"))
+        #expect(message(of: result).contains("a machine cannot be nested while it, or a machine nested in it,"))
     }
 
     @Test func aMachineNestedInItsOwnDescendantStops() async throws {
