@@ -59,7 +59,9 @@ private enum OtherSignal: EventType {
             inner.addRoutes(event: .go, transitions: [.a => .b])
             // A flat machine's request lends no chart: nesting it from its
             // own handler is allowed.
-            inner.addHandler(event: .go) { _ in outer.nest(inner, under: .held) }
+            // Unowned: the machines hold the handler (and, once nested,
+            // each other), so strong captures would leak them.
+            inner.addHandler(event: .go) { [unowned outer, unowned inner] _ in outer.nest(inner, under: .held) }
             inner <-! .go
             outer <- .held
             precondition(inner.state == .b)
