@@ -92,7 +92,7 @@ extension DefinitionCore {
     func firstMove(of eventCode: SymbolCode, on node: SymbolCode, current: S) -> StepPlan.Move? {
         var refusal: Refusal?
         guard
-            let route = routes.firstRoute(
+            let route = routes.storage.firstRoute(
                 in: eventCode, node, event: nil, current: current, userInfo: nil, refusal: &refusal)
         else { return nil }
         return StepPlan.Move(route)

@@ -180,14 +180,14 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         var code = stateCode
         var refusal: Refusal?
         if !isNested {
-            if let route = routes.firstRouteInFlatOrder(
+            if let route = routes.storage.firstRouteInFlatOrder(
                 event: event, code: eventCode, from: code, current: state, userInfo: nil, refusal: &refusal)
             {
                 return taking(route)
             }
         } else if code != .unknown {
             while true {
-                if let route = routes.firstRoute(
+                if let route = routes.storage.firstRoute(
                     event: event, code: eventCode, on: code, current: state, userInfo: nil, refusal: &refusal)
                 {
                     return taking(route)
@@ -195,7 +195,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
                 guard code != .wildcard, let chart else { break }
                 code = chart.tree.parent(of: code)
             }
-        } else if let route = routes.firstRoute(
+        } else if let route = routes.storage.firstRoute(
             event: event, code: eventCode, on: .wildcard, current: state, userInfo: nil, refusal: &refusal)
         {
             return taking(route)

@@ -1,12 +1,13 @@
 /// The storage object of a copy-on-write table.
 @usableFromInline
-protocol TableStorage: AnyObject {
+protocol TableStorage: PinnableStorage {
     /// A copy of `other`, for a table whose storage a reader still holds.
     init(copying other: Self)
 }
 
 /// A value type over one storage object, copied only when written while
-/// shared: a decision or delivery reads a copy of the table (one retain), so a
+/// shared, or while pinned (``ReaderPins``): a decision or delivery reads a
+/// copy of the table (one retain) or pins it (no retain), so a
 /// condition or handler that adds or removes something changes the machine's
 /// table, not the one being read.
 @usableFromInline
@@ -25,15 +26,30 @@ extension CopyOnWriteTable {
         storage === other.storage
     }
 
-    /// The storage, copied first if a reader still holds it.
+    /// The storage, copied first if a reader still holds it, retained or
+    /// pinned (see ``ReaderPins``).
     @inlinable
     var uniqueStorage: Storage {
         mutating get {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(copying: storage)
-            }
+            makeStorageUnique()
             return storage
         }
+    }
+
+    @inlinable
+    @inline(__always)
+    mutating func makeStorageUnique() {
+        if !isKnownUniquelyReferenced(&storage) || storage.isPinned {
+            replaceStorageWithCopy()
+        }
+    }
+
+    @usableFromInline
+    mutating func replaceStorageWithCopy() {
+        if storage.isPinned {
+            storage.keepForReaders()
+        }
+        storage = Storage(copying: storage)
     }
 
     /// Runs `body` with the storage, copied first if a reader still holds it,
@@ -41,9 +57,7 @@ extension CopyOnWriteTable {
     /// which cannot replace the storage while `body` uses it.
     @inlinable
     mutating func withUniqueStorage<Result>(_ body: (Storage) -> Result) -> Result {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage = Storage(copying: storage)
-        }
+        makeStorageUnique()
         return Unretained(storage).withObject(body)
     }
 }

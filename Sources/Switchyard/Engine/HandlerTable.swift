@@ -122,6 +122,7 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     @usableFromInline
     final class Storage: TableStorage {
+        @exclusivity(unchecked) @usableFromInline var readerPins = ReaderPins()
         @exclusivity(unchecked) @usableFromInline var entries = ChainStore<HandlerEntry>()
         /// The closure of the handler at each node of ``entries``, by node; a
         /// free node's does nothing.
@@ -269,10 +270,12 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
     }
 
-    @usableFromInline var storage = Storage()
+    @usableFromInline var storage: Storage
 
     @inlinable
-    init() {}
+    init() {
+        storage = Storage()
+    }
 
     // MARK: Registration
 

@@ -43,7 +43,9 @@ struct SelectedRoute<S: StateType> {
     }
 }
 
-extension RouteTable {
+// Read from the storage, not the table: a step lends it pinned, without a
+// retain (see `CopyOnWriteTable.withPinnedStorage(_:)`).
+extension RouteTable.Storage {
     /// The first route of the chain at (`eventCode`, `state`) that `event`
     /// (`nil` for an eventless or done route) may take, in registration
     /// order; the reasons of those that refuse go into `refusal`.
@@ -55,22 +57,21 @@ extension RouteTable {
         in eventCode: SymbolCode, _ state: SymbolCode, event: E?, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
-        let storage = self.storage
-        guard eventCode != .unknown, state != .unknown, !storage.eventRoutes.isEmpty else { return nil }
-        var node = storage.eventRoutes[eventCode, state].head
+        guard eventCode != .unknown, state != .unknown, !eventRoutes.isEmpty else { return nil }
+        var node = eventRoutes[eventCode, state].head
         while node >= 0 {
             // The entry read in place for its guard, and copied only once
             // chosen: a copy retains its guard.
-            let target = storage.eventEntries[node].target
-            if let refused = storage.eventEntries[node].refusal(
+            let target = eventEntries[node].target
+            if let refused = eventEntries[node].refusal(
                 event: event, from: current, to: target ?? current, userInfo: userInfo)
             {
                 refusal = Refusal.merging(refusal, refused)
             } else {
-                let entry = storage.eventEntries[node]
+                let entry = eventEntries[node]
                 return SelectedRoute(entry, at: node, from: state, target: target, targetCode: entry.targetCode)
             }
-            node = storage.eventEntries.next(after: node)
+            node = eventEntries.next(after: node)
         }
         return nil
     }
@@ -78,7 +79,7 @@ extension RouteTable {
     /// The guard of the event route at `node`, which has one.
     @inlinable
     func guardOfEventRoute(at node: Int32) -> RouteGuard<S, E> {
-        storage.eventEntries[node].guarded.unchecked("the route at node \(node) has no guard")
+        eventEntries[node].guarded.unchecked("the route at node \(node) has no guard")
     }
 
     /// Whether `state` has routes of the event `eventCode` or of `.any`
@@ -86,10 +87,9 @@ extension RouteTable {
     /// answers `nil` without a look at the guards.
     @inlinable
     func hasEventRoutes(code eventCode: SymbolCode, on state: SymbolCode) -> Bool {
-        let storage = self.storage
-        guard state != .unknown, !storage.eventRoutes.isEmpty else { return false }
-        return (eventCode != .unknown && !storage.eventRoutes[eventCode, state].isEmpty)
-            || !storage.eventRoutes[.wildcard, state].isEmpty
+        guard state != .unknown, !eventRoutes.isEmpty else { return false }
+        return (eventCode != .unknown && !eventRoutes[eventCode, state].isEmpty)
+            || !eventRoutes[.wildcard, state].isEmpty
     }
 
     /// The first route of `state` that `event` may take: the routes of this
@@ -102,7 +102,7 @@ extension RouteTable {
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         // Most ancestors on a walk up the tree have no event routes at all.
-        guard storage.hasEventRoutes(from: state) else { return nil }
+        guard hasEventRoutes(from: state) else { return nil }
         return firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
             ?? firstRoute(in: .wildcard, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
     }
@@ -135,8 +135,7 @@ extension RouteTable {
         on state: SymbolCode, to target: S, code targetCode: SymbolCode, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
-        let storage = self.storage
-        func selected(_ entry: Entry, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
+        func selected(_ entry: RouteTable<S, E>.Entry, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
             if let refused = entry.refusal(event: nil, from: current, to: target, userInfo: userInfo) {
                 refusal = Refusal.merging(refusal, refused)
                 return nil
@@ -144,22 +143,22 @@ extension RouteTable {
             return SelectedRoute(entry, at: -1, from: state, target: target, targetCode: targetCode)
         }
         func firstEventless(to second: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
-            guard second != .unknown, !storage.stateRoutes.isEmpty else { return nil }
-            var node = storage.stateRoutes[state, second].head
+            guard second != .unknown, !stateRoutes.isEmpty else { return nil }
+            var node = stateRoutes[state, second].head
             while node >= 0 {
-                if let route = selected(storage.stateEntries[node], &refusal) { return route }
-                node = storage.stateEntries.next(after: node)
+                if let route = selected(stateEntries[node], &refusal) { return route }
+                node = stateEntries.next(after: node)
             }
             return nil
         }
         func firstOfAnEvent(to second: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
-            guard second != .unknown, !storage.eventRoutesByTransition.isEmpty else { return nil }
-            var link = storage.eventRoutesByTransition[state, second].head
+            guard second != .unknown, !eventRoutesByTransition.isEmpty else { return nil }
+            var link = eventRoutesByTransition[state, second].head
             while link >= 0 {
-                if let route = selected(storage.eventEntries[storage.eventRouteLinks[link]], &refusal) {
+                if let route = selected(eventEntries[eventRouteLinks[link]], &refusal) {
                     return route
                 }
-                link = storage.eventRouteLinks.next(after: link)
+                link = eventRouteLinks.next(after: link)
             }
             return nil
         }
@@ -175,11 +174,10 @@ extension RouteTable {
     )
         -> Bool
     {
-        let storage = self.storage
-        guard !storage.eventRoutes.isEmpty else { return false }
+        guard !eventRoutes.isEmpty else { return false }
         func leads(_ eventCode: SymbolCode) -> Bool {
             guard eventCode != .unknown else { return false }
-            return storage.eventEntries.contains(in: storage.eventRoutes[eventCode, state]) {
+            return eventEntries.contains(in: eventRoutes[eventCode, state]) {
                 ($0.target ?? current) == target
                     && $0.refusal(event: event, from: current, to: target, userInfo: userInfo) == nil
             }
@@ -197,18 +195,17 @@ extension RouteTable {
     func mappedMove(event: E?, from state: S, userInfo: UserInfoBox?, refusal: inout Refusal?) -> (
         target: S, taken: TakenRoute
     )? {
-        let storage = self.storage
-        var node = storage.routeMappingChain.head
+        var node = routeMappingChain.head
         while node >= 0 {
-            switch storage.routeMappingAnswer(at: node, event: event, from: state, userInfo: userInfo) {
+            switch routeMappingAnswer(at: node, event: event, from: state, userInfo: userInfo) {
             case .move(let target, let clause):
-                return (target, TakenRoute(id: storage.routeMappings[node].id, clause: clause))
+                return (target, TakenRoute(id: routeMappings[node].id, clause: clause))
             case .refused:
                 refusal = Refusal.merging(refusal, .conditions)
             case .none:
                 break
             }
-            node = storage.routeMappings.next(after: node)
+            node = routeMappings.next(after: node)
         }
         return nil
     }
@@ -220,13 +217,12 @@ extension RouteTable {
     /// (``mappedTarget(event:from:userInfo:)``).
     @inlinable
     func someMapping(event: E?, from state: S, leadsTo target: S, userInfo: UserInfoBox?) -> Bool {
-        let storage = self.storage
-        var node = storage.routeMappingChain.head
+        var node = routeMappingChain.head
         while node >= 0 {
-            if storage.routeMappingTarget(at: node, event: event, from: state, userInfo: userInfo) == target {
+            if routeMappingTarget(at: node, event: event, from: state, userInfo: userInfo) == target {
                 return true
             }
-            node = storage.routeMappings.next(after: node)
+            node = routeMappings.next(after: node)
         }
         return false
     }
@@ -242,15 +238,14 @@ extension RouteTable {
     /// Whether a state route mapping allows `state` → `target`.
     @inlinable
     func stateMappingAllows(from state: S, to target: S, userInfo: UserInfoBox?) -> Bool {
-        let storage = self.storage
-        var node = storage.stateRouteMappingChain.head
+        var node = stateRouteMappingChain.head
         while node >= 0 {
-            if let targets = storage.stateRouteMappingTargets(at: node, from: state, userInfo: userInfo),
+            if let targets = stateRouteMappingTargets(at: node, from: state, userInfo: userInfo),
                 targets.contains(target)
             {
                 return true
             }
-            node = storage.stateRouteMappings.next(after: node)
+            node = stateRouteMappings.next(after: node)
         }
         return false
     }

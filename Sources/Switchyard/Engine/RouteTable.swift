@@ -71,11 +71,12 @@ struct RouteTable<S: StateType, E: EventType> {
 
         /// Whether the route may take the move `from` → `to`, or why not.
         ///
-        /// Called on a copy of the table that the caller holds while the
-        /// condition runs (as every decision is: a condition may change the
-        /// machine's table, which then copies its storage first), so the
-        /// table keeps the guard alive: the condition is called unretained,
-        /// without a retain and a release of its captures at each try.
+        /// Called on a table that the caller holds a copy of, or holds
+        /// pinned (``ReaderPins``), while the condition runs (as every
+        /// decision is: a condition may change the machine's table, which
+        /// then copies its storage first), so the table keeps the guard
+        /// alive: the condition is called unretained, without a retain and a
+        /// release of its captures at each try.
         @inlinable
         func refusal(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Refusal? {
             guard guarded != nil else { return nil }
@@ -117,6 +118,7 @@ struct RouteTable<S: StateType, E: EventType> {
 
     @usableFromInline
     final class Storage: TableStorage {
+        @exclusivity(unchecked) @usableFromInline var readerPins = ReaderPins()
         /// The codes of the states and events that routes and handlers name.
         @exclusivity(unchecked) @usableFromInline var states = Symbols<S>()
         @exclusivity(unchecked) @usableFromInline var events = Symbols<E>()
@@ -212,10 +214,12 @@ struct RouteTable<S: StateType, E: EventType> {
         }
     }
 
-    @usableFromInline var storage = Storage()
+    @usableFromInline var storage: Storage
 
     @inlinable
-    init() {}
+    init() {
+        storage = Storage()
+    }
 
     // MARK: Codes
 
@@ -538,7 +542,7 @@ struct RouteTable<S: StateType, E: EventType> {
                 return decision
             }
         }
-        if let (target, taken) = mappedMove(event: event, from: state, userInfo: userInfo, refusal: &refusal) {
+        if let (target, taken) = storage.mappedMove(event: event, from: state, userInfo: userInfo, refusal: &refusal) {
             return .move(to: target, code: .unknown, taken: taken)
         }
         return refusal.map(Decision.refused) ?? .noRoute
@@ -602,7 +606,7 @@ struct RouteTable<S: StateType, E: EventType> {
                 || someRouteAllows(byEvent: byEvent, .wildcard, .wildcard, &refusal)
         }
         if someRouteAllows(byEvent: false, &refusal) || someRouteAllows(byEvent: true, &refusal)
-            || mappingsAllow(from: state, to: target, userInfo: userInfo)
+            || storage.mappingsAllow(from: state, to: target, userInfo: userInfo)
         {
             return .move(to: target, code: targetCode, taken: .none)
         }
@@ -627,7 +631,7 @@ struct RouteTable<S: StateType, E: EventType> {
         {
             return true
         }
-        return someMapping(event: event, from: state, leadsTo: target, userInfo: userInfo)
+        return storage.someMapping(event: event, from: state, leadsTo: target, userInfo: userInfo)
     }
 }
 

@@ -234,11 +234,13 @@ extension Machine {
                     plan.reset()
                     return
                 }
-                // A copy for each try, let go before the step is delivered:
-                // held then, a handler's change to the routes would copy them.
-                _ = chooseMoves(
-                    event: nil, eventCode: .eventless, member: 0, routes: self.routes, userInfo: nil, chart: chart,
-                    nesting: nesting, into: &plan)
+                // Pinned for each try, not held while the step is delivered:
+                // then a handler's change to the routes would copy them.
+                _ = withPinnedRoutes { routes in
+                    chooseMoves(
+                        event: nil, eventCode: .eventless, member: 0, routes: routes, userInfo: nil, chart: chart,
+                        nesting: nesting, into: &plan)
+                }
             },
             firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) })
         {
@@ -292,15 +294,16 @@ extension Machine {
             nesting.membersMayHaveRoutes(reservedEvent: .done)
                 || (nesting.isNamedByRoot(state) && self.routes.hasRoutes(reservedEvent: .done, on: state))
         else { return nil }
-        // A local copy: conditions may change the machine.
-        let routes = self.routes
         var refusal: Refusal?
         decisionDepth += 1
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
-        return firstMove(
-            event: nil, eventCode: .done, on: state, routes: routes, current: currentState, userInfo: nil,
-            chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
+        // Pinned: conditions may change the machine.
+        return withPinnedRoutes { routes in
+            firstMove(
+                event: nil, eventCode: .done, on: state, routes: routes, current: currentState, userInfo: nil,
+                chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
+        }
     }
 
     /// Runs the exit handlers of every active state, innermost first, as

@@ -410,30 +410,28 @@ extension Machine {
                     guard let event else {
                         // An eventless or a done route: of the reserved code alone, not of `.any` event.
                         guard machine.routes.hasRoutes(reservedEvent: eventCode) else { return nil }
-                        let routes = machine.routes
-                        guard
-                            let route = routes.firstRoute(
-                                in: eventCode, state, event: nil, current: routes.storage.states.value(of: current),
-                                userInfo: userInfo, refusal: &refusal)
-                        else { return nil }
-                        return MemberRoute(route)
+                        return machine.withPinnedRoutes { routes in
+                            routes.firstRoute(
+                                in: eventCode, state, event: nil, current: routes.states.value(of: current),
+                                userInfo: userInfo, refusal: &refusal
+                            ).map { MemberRoute($0) }
+                        }
                     }
                     // Most of the states a walk asks have no route: answered
-                    // without taking a copy of the table.
-                    guard machine.routes.hasEventRoutes(code: eventCode, on: state) else { return nil }
-                    let routes = machine.routes
-                    guard
-                        let route = routes.firstRoute(
+                    // before the table is pinned.
+                    guard machine.routes.storage.hasEventRoutes(code: eventCode, on: state) else { return nil }
+                    return machine.withPinnedRoutes { routes in
+                        routes.firstRoute(
                             event: event.load(as: E.self), code: eventCode, on: state,
-                            current: routes.storage.states.value(of: current), userInfo: userInfo, refusal: &refusal)
-                    else { return nil }
-                    return MemberRoute(route)
+                            current: routes.states.value(of: current), userInfo: userInfo, refusal: &refusal
+                        ).map { MemberRoute($0) }
+                    }
                 }
             },
             hasRoutes: { eventCode in machine.withObject { $0.routes.hasRoutes(reservedEvent: eventCode) } },
             extras: { node in
                 machine.withObject { machine in
-                    let guarded = machine.routes.guardOfEventRoute(at: node)
+                    let guarded = machine.routes.storage.guardOfEventRoute(at: node)
                     return (guarded.ignoresHistory, guarded.otherTargets, guarded.action)
                 }
             },
@@ -441,7 +439,7 @@ extension Machine {
                 machine.withObject { machine in
                     let routes = machine.routesForStateRequests()
                     guard
-                        let route = routes.firstRoute(
+                        let route = routes.storage.firstRoute(
                             on: state, to: machine.value(of: target), code: target,
                             current: machine.value(of: current), userInfo: userInfo, refusal: &refusal)
                     else { return nil }
@@ -451,7 +449,7 @@ extension Machine {
             someEventRoute: { event, eventCode, state, current, target, userInfo in
                 machine.withObject { machine in
                     let routes = machine.routes
-                    return routes.someRoute(
+                    return routes.storage.someRoute(
                         event: event.load(as: E.self), code: eventCode, on: state, current: machine.value(of: current),
                         to: machine.value(of: target), userInfo: userInfo)
                 }
@@ -469,8 +467,10 @@ extension Machine {
                 machine.withObject { machine in
                     let routes = machine.routes
                     let (from, to) = (machine.value(of: from), machine.value(of: to))
-                    guard let event else { return routes.mappingsAllow(from: from, to: to, userInfo: userInfo) }
-                    return routes.someMapping(
+                    guard let event else {
+                        return routes.storage.mappingsAllow(from: from, to: to, userInfo: userInfo)
+                    }
+                    return routes.storage.someMapping(
                         event: hasEvents ? event.load(as: E.self) : nil, from: from, leadsTo: to, userInfo: userInfo)
                 }
             })

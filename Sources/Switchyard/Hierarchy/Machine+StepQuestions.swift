@@ -68,7 +68,7 @@ extension Machine {
         // A local copy: conditions may read and change the machines.
         let routes = self.routes
         var refusal = chooseMoves(
-            event: event, eventCode: routes.code(of: event.load(as: E.self)), member: member, routes: routes,
+            event: event, eventCode: routes.code(of: event.load(as: E.self)), member: member, routes: routes.storage,
             userInfo: userInfo, chart: chart, nesting: nesting, into: &question)
         if question.moves.isEmpty {
             chooseMappedMove(
@@ -136,8 +136,8 @@ extension Machine {
     func mappingsAllow(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Bool {
         // A local copy: mappings may change the machine.
         let routes = self.routes
-        guard let event else { return routes.mappingsAllow(from: from, to: to, userInfo: userInfo) }
-        return routes.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
+        guard let event else { return routes.storage.mappingsAllow(from: from, to: to, userInfo: userInfo) }
+        return routes.storage.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
     }
 
     /// Whether a route on `node` of any machine that names it could take the
@@ -172,10 +172,10 @@ extension Machine {
         else { return false }
         let current = value(of: nesting.nearestName(from: from, in: 0, chart: chart))
         guard let event else {
-            return routes.firstRoute(
+            return routes.storage.firstRoute(
                 on: node, to: target, code: to, current: current, userInfo: userInfo, refusal: &refusal) != nil
         }
-        return routes.someRoute(
+        return routes.storage.someRoute(
             event: event.load(as: E.self), code: eventCode, on: node, current: current, to: target, userInfo: userInfo)
     }
 }

@@ -147,13 +147,15 @@ extension Machine {
         var refusal: Refusal?
         switch request {
         case .event(let event):
-            // One copy for the event's code and the choice, let go before the
+            // Pinned for the event's code and the choice, let go before the
             // step: conditions and mappings may read and change the machines.
-            let routes = self.routes
-            eventCode = code(of: event.load(as: E.self), in: routes)
-            refusal = chooseMoves(
-                event: event, eventCode: eventCode, member: member, routes: routes, userInfo: userInfo, chart: chart,
-                nesting: nesting, into: &plan)
+            (eventCode, refusal) = withPinnedRoutes { routes in
+                let eventCode = code(of: event.load(as: E.self), in: routes)
+                let refusal = chooseMoves(
+                    event: event, eventCode: eventCode, member: member, routes: routes, userInfo: userInfo,
+                    chart: chart, nesting: nesting, into: &plan)
+                return (eventCode, refusal)
+            }
             if plan.moves.isEmpty {
                 chooseMappedMove(
                     event: event, member: member, userInfo: userInfo, chart: chart, into: &plan, refusal: &refusal)
@@ -209,7 +211,8 @@ extension Machine {
     /// the choice runs: conditions may read and change the machines.
     @inlinable
     func chooseMoves(
-        event: BorrowedEvent?, eventCode: SymbolCode, member: Int, routes: RouteTable<S, E>, userInfo: UserInfoBox?,
+        event: BorrowedEvent?, eventCode: SymbolCode, member: Int, routes: RouteTable<S, E>.Storage,
+        userInfo: UserInfoBox?,
         chart: Statechart, nesting: Nesting, into plan: inout StepPlan
     ) -> Refusal? {
         let current = currentState
@@ -256,7 +259,7 @@ extension Machine {
     /// first, the root last.
     @inlinable
     func firstMove(
-        event: BorrowedEvent?, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S,
+        event: BorrowedEvent?, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>.Storage, current: S,
         userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, plan: inout StepPlan, refusal: inout Refusal?
     ) -> StepPlan.Move? {
         // Names read in place, and closures called unretained: each copy
@@ -299,7 +302,7 @@ extension Machine {
     @inlinable
     @inline(__always)
     func rootMove(
-        along route: SelectedRoute<S>, routes: RouteTable<S, E>, chart: Statechart, nesting: Nesting,
+        along route: SelectedRoute<S>, routes: RouteTable<S, E>.Storage, chart: Statechart, nesting: Nesting,
         plan: inout StepPlan
     ) -> StepPlan.Move {
         var move = StepPlan.Move(route)
@@ -316,7 +319,7 @@ extension Machine {
     /// moving to one target, as the route's guard says.
     @usableFromInline
     func addExtras(
-        of route: SelectedRoute<S>, routes: RouteTable<S, E>, chart: Statechart, nesting: Nesting,
+        of route: SelectedRoute<S>, routes: RouteTable<S, E>.Storage, chart: Statechart, nesting: Nesting,
         to move: inout StepPlan.Move, in plan: inout StepPlan
     ) {
         let guarded = routes.guardOfEventRoute(at: route.node)
@@ -411,7 +414,7 @@ extension Machine {
         // A local copy, let go before the caller interns the answer (which
         // would otherwise copy the whole table): mappings may change the machine.
         let routes = self.routes
-        return routes.mappedMove(event: event, from: state, userInfo: userInfo, refusal: &refusal)
+        return routes.storage.mappedMove(event: event, from: state, userInfo: userInfo, refusal: &refusal)
     }
 
     /// Fills `plan` with the move a request to `member` for the node
@@ -451,8 +454,8 @@ extension Machine {
             var node = atomic
             while true {
                 if let route = firstRoute(
-                    toward: target, on: node, routes: routes, current: current, userInfo: userInfo, nesting: nesting,
-                    refusal: &refusal)
+                    toward: target, on: node, routes: routes.storage, current: current, userInfo: userInfo,
+                    nesting: nesting, refusal: &refusal)
                 {
                     take(from: node, isLocal: route.isLocal, &plan)
                     return refusal
@@ -471,7 +474,8 @@ extension Machine {
     /// machine that names both, innermost first, the root last.
     @inlinable
     func firstRoute(
-        toward target: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>, current: S, userInfo: UserInfoBox?,
+        toward target: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>.Storage, current: S,
+        userInfo: UserInfoBox?,
         nesting: Nesting, refusal: inout Refusal?
     ) -> MemberRoute? {
         if Int(node) < nesting.names.count {
@@ -488,7 +492,7 @@ extension Machine {
             }
         }
         guard node == .wildcard || nesting.isNamedByRoot(node),
-            let rootTarget = routes.storage.states.name(of: target),
+            let rootTarget = routes.states.name(of: target),
             let route = routes.firstRoute(
                 on: node, to: rootTarget, code: target, current: current, userInfo: userInfo, refusal: &refusal)
         else { return nil }
@@ -504,7 +508,7 @@ extension Machine {
         if member == 0 {
             let routes = self.routes
             let value = value(of: targetCode)
-            return routes.mappingsAllow(from: currentState, to: value, userInfo: userInfo)
+            return routes.storage.mappingsAllow(from: currentState, to: value, userInfo: userInfo)
         }
         return nesting.withAccess(of: member) {
             $0.routes.mappingsAllow(nil, nesting.memberStates[member].current, targetCode, userInfo)

@@ -206,17 +206,27 @@ extension Machine {
     /// The code of `event` in the route table: a few comparisons when it is
     /// one of the events looked up last, else one hash.
     @inlinable
-    func code(of event: E, in routes: RouteTable<S, E>) -> SymbolCode {
+    func code(of event: E, in routes: RouteTable<S, E>.Storage) -> SymbolCode {
         // Known when the machine is specialised: the other branch goes.
-        guard _isPOD(E.self) else { return routes.code(of: event) }
+        guard _isPOD(E.self) else { return routes.events.code(of: event) }
         if let code = recentEvents.code(of: event) {
             return code
         }
-        let code = routes.code(of: event)
+        let code = routes.events.code(of: event)
         if code.isConcrete {
             recentEvents.remember(code, for: event)
         }
         return code
+    }
+
+    /// Calls `body` with the route table's storage as it is now, pinned
+    /// rather than retained (see ``ReaderPins``): a condition or mapping that
+    /// `body` runs and that changes the routes changes a copy, as it would if
+    /// `body` held a copy of the table.
+    @inlinable
+    @inline(__always)
+    func withPinnedRoutes<Result>(_ body: (RouteTable<S, E>.Storage) -> Result) -> Result {
+        Unretained(routes.storage).withPinnedObject(body)
     }
 
     /// The code of the current state, looked up (one hash) only if not yet known.

@@ -1,0 +1,103 @@
+import Switchyard
+import Testing
+
+// A statechart's step reads the machine's routes while conditions run, and a
+// condition may add or dispose routes (SPEC 3.2 leaves the machine usable
+// from them): the choice under way reads the routes as they were when it
+// began; later choices, the eventless and done routes of the same macrostep
+// included, read them as changed.
+
+private enum Room: StateType, CaseIterable {
+    case hall, kitchen, cellar, attic, done
+}
+
+private enum Walk: EventType {
+    case go, up
+}
+
+private typealias House = Machine<Room, Walk>
+
+/// `kitchen` and `cellar` inside `hall`, so that the machine is a statechart.
+private func makeHouse() -> House {
+    let house = House(state: .kitchen)
+    house.addChildren([.kitchen, .cellar], to: .hall)
+    return house
+}
+
+@Suite struct RoutesChangedDuringStepsTests {
+    @Test func routesAConditionAddsAreTakenByLaterRequests() {
+        let house = makeHouse()
+        house.addRoutes(event: .go, transitions: [.kitchen => .cellar]) { [unowned house] _ in
+            for _ in 0..<100 {
+                house.addRoutes(event: .up, transitions: [.cellar => .attic])
+            }
+            return true
+        }
+        #expect(house.tryEvent(.go))
+        #expect(house.state == .cellar)
+        #expect(house.tryEvent(.up))
+        #expect(house.state == .attic)
+    }
+
+    @Test func aConditionThatDisposesItsOwnRouteIsTakenThisTimeOnly() {
+        let house = makeHouse()
+        var route: Disposable?
+        route = house.addRoutes(event: .go, transitions: [.kitchen => .cellar, .cellar => .kitchen]) { _ in
+            route?.dispose()
+            return true
+        }
+        #expect(house.tryEvent(.go))
+        #expect(house.state == .cellar)
+        #expect(!house.tryEvent(.go))
+        #expect(house.state == .cellar)
+    }
+
+    @Test func anEventlessConditionThatAddsARouteIsFollowedInTheSameMacrostep() {
+        let house = makeHouse()
+        var added = false
+        house.addRoutes(event: .go, transitions: [.kitchen => .cellar])
+        house.addEventlessRoute(.cellar => .attic) { [unowned house] _ in
+            if !added {
+                added = true
+                house.addEventlessRoute(.attic => .done)
+            }
+            return true
+        }
+        #expect(house.tryEvent(.go))
+        #expect(house.state == .done)
+    }
+
+    @Test func aDoneConditionThatDisposesRoutesLeavesTheMacrostepWhole() {
+        let house = makeHouse()
+        house.addFinalState(.cellar)
+        house.addRoutes(event: .go, transitions: [.kitchen => .cellar])
+        var others: [Disposable] = []
+        for _ in 0..<50 {
+            others.append(house.addRoutes(event: .up, transitions: [.attic => .hall]))
+        }
+        house.addDoneRoute(.hall => .attic) { _ in
+            for route in others { route.dispose() }
+            return true
+        }
+        #expect(house.tryEvent(.go))
+        #expect(house.state == .attic)
+        #expect(!house.tryEvent(.up), "a route disposed by a done route's condition was still taken")
+    }
+
+    @Test func aNestedMachinesConditionMayChangeItsOwnRoutes() {
+        let house = makeHouse()
+        let attic = Machine<Room, Walk>(state: .hall)
+        attic.addRoutes(event: .up, transitions: [.hall => .kitchen]) { [unowned attic] _ in
+            attic.addRoutes(event: .go, transitions: [.kitchen => .done])
+            return true
+        }
+        house.addRoutes(event: .up, transitions: [.kitchen => .attic])
+        house.nest(attic, under: .attic)
+        #expect(house.tryEvent(.up))
+        #expect(house.state == .attic)
+        #expect(attic.tryEvent(.up))
+        #expect(attic.state == .kitchen)
+        #expect(attic.tryEvent(.go))
+        #expect(attic.state == .done)
+    }
+}
