@@ -771,7 +771,13 @@ struct EventRouteKeys {
 /// guard; routes added together share one.
 @usableFromInline
 final class RouteGuard<S: StateType, E: EventType> {
-    @usableFromInline let condition: ((TransitionContext<S, E>) -> Bool)?
+    /// Whether the route has a condition of the user's, kept in ``condition``.
+    @usableFromInline let hasCondition: Bool
+    /// The user's condition; one that always holds for a route without.
+    /// Not optional: a closure kept as a `let` of this class is called in
+    /// place, where unwrapping an optional one copied it (a retain and a
+    /// release of its captures at each try).
+    @usableFromInline let condition: (TransitionContext<S, E>) -> Bool
     /// `nil` for a side that lists no states. Checked here rather than by a
     /// closure, so that a refusal can say which list the state was missing from.
     @usableFromInline let sources: [S]?
@@ -798,7 +804,8 @@ final class RouteGuard<S: StateType, E: EventType> {
         condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?, isLocal: Bool,
         ignoresHistory: Bool = false, action: Int32 = -1
     ) {
-        self.condition = condition
+        hasCondition = condition != nil
+        self.condition = condition ?? { _ in true }
         self.sources = sources
         self.targets = targets
         self.isLocal = isLocal
@@ -835,10 +842,10 @@ final class RouteGuard<S: StateType, E: EventType> {
     /// context (and its copy of `userInfo`) is made only for a condition.
     @inlinable
     func refusal(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Refusal? {
-        if condition != nil {
+        if hasCondition {
             // Called in place rather than bound to a name: a binding copies
             // the closure, a retain and a release of its captures.
-            return condition!(TransitionContext(event: event, fromState: from, toState: to, userInfoBox: userInfo))
+            return condition(TransitionContext(event: event, fromState: from, toState: to, userInfoBox: userInfo))
                 ? nil : .conditions
         }
         if let sources, !sources.contains(from) { return .sourceNotListed }

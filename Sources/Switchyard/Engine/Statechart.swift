@@ -255,6 +255,9 @@ final class Statechart {
         -> SymbolCode?
     {
         guard move.target != .wildcard else { return nil }
+        // Without children, the root is every state's parent and contains
+        // every target.
+        guard tree.hasChildren else { return .wildcard }
         func holdsTargets(_ ancestor: SymbolCode) -> Bool {
             guard tree.isDescendant(move.target, of: ancestor) else { return false }
             for index in others where !tree.isDescendant(otherTargets.storage[index], of: ancestor) {

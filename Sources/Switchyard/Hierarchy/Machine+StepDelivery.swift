@@ -80,7 +80,9 @@ extension Machine {
         // The plan is read in place: while the step runs, requests wait, so
         // nothing plans another step over it.
         chart.recordHistory(of: &plan)
-        for index in 0..<plan.exits.length {
+        // Most charts without nested machines have no entry or exit handlers.
+        let hearsLifecycle = handlers.hasLifecycleHandlers || nesting.hasNestedMachines
+        for index in 0..<plan.exits.length where hearsLifecycle {
             deliverLifecycle(
                 entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
                 userInfo: userInfo, nesting: nesting)
@@ -98,7 +100,7 @@ extension Machine {
         deliverTransition(
             kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
             context: context)
-        for index in 0..<plan.entries.length {
+        for index in 0..<plan.entries.length where hearsLifecycle {
             deliverLifecycle(
                 entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
                 event: event, userInfo: userInfo, nesting: nesting)

@@ -126,7 +126,7 @@ extension Machine {
             trigger: trigger, source: sourceCode == .wildcard ? nil : symbols.value(of: sourceCode),
             listedSources: guarded?.sources, target: entry.target, listedTargets: guarded?.targets,
             alsoEntering: guarded?.otherTargets.map { symbols.value(of: $0) } ?? [],
-            isConditional: guarded?.condition != nil, hasAction: (guarded?.action ?? -1) >= 0,
+            isConditional: guarded?.hasCondition ?? false, hasAction: (guarded?.action ?? -1) >= 0,
             isLocal: guarded?.isLocal ?? false, ignoresHistory: guarded?.ignoresHistory ?? false,
             isTimed: timers[entry.id] != nil)
     }
