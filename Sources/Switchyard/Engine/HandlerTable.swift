@@ -328,6 +328,13 @@ struct HandlerTable<S: StateType, E: EventType> {
         withUniqueStorage { $0.remove(node, from: slot) }
     }
 
+}
+
+extension HandlerTable: CopyOnWriteTable {}
+
+// Delivery reads the storage, not the table: a step lends it pinned, without
+// a retain (see `ReaderPins`).
+extension HandlerTable.Storage {
     // MARK: Delivery
 
     /// Calls `body` with every handler that `kind` of transition concerns, in
@@ -342,11 +349,10 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///   - codes: The codes of the transition's event and states.
     ///   - body: Called with each handler.
     @inlinable
-    func forEachHandler(kind: DeliveryKind, codes: TransitionCodes, _ body: (Record) -> Void) {
-        let storage = self.storage
+    func forEachHandler(kind: DeliveryKind, codes: TransitionCodes, _ body: (HandlerTable<S, E>.Record) -> Void) {
         let (event, from, to) = (codes.event, codes.from, codes.to)
         if kind == .error {
-            Self.walk(storage.errorHandlers, in: storage, body)
+            walk(errorHandlers, body)
             return
         }
         // At most 8 chains: 4 transition shapes of state (or 2 of event)
@@ -362,9 +368,9 @@ struct HandlerTable<S: StateType, E: EventType> {
             // copy of the index would cost a retain and a release per delivery.
             func addChains(ofStateHandlers: Bool) {
                 func chain(_ first: SymbolCode, _ second: SymbolCode) -> Chain {
-                    ofStateHandlers ? storage.stateHandlers[first, second] : storage.anyHandlers[first, second]
+                    ofStateHandlers ? stateHandlers[first, second] : anyHandlers[first, second]
                 }
-                guard !(ofStateHandlers ? storage.stateHandlers.isEmpty : storage.anyHandlers.isEmpty) else { return }
+                guard !(ofStateHandlers ? stateHandlers.isEmpty : anyHandlers.isEmpty) else { return }
                 add(chain(from, to))
                 add(chain(from, .wildcard))
                 add(chain(.wildcard, to))
@@ -372,39 +378,37 @@ struct HandlerTable<S: StateType, E: EventType> {
             }
             if kind == .event {
                 if event.isConcrete {
-                    add(storage.eventChain(event))
+                    add(eventChain(event))
                 }
-                add(storage.eventChain(.wildcard))
+                add(eventChain(.wildcard))
             } else {
                 addChains(ofStateHandlers: true)
             }
             addChains(ofStateHandlers: false)
-            Self.merge(cursors, count: count, in: storage, body)
+            merge(cursors, count: count, body)
         }
     }
 
     /// Whether the state `code` has entry (or exit) handlers.
     @inlinable
     func hasLifecycleHandlers(entering: Bool, of code: SymbolCode) -> Bool {
-        !storage.lifecycleChain(entering: entering, code).isEmpty
+        !lifecycleChain(entering: entering, code).isEmpty
     }
 
     /// Calls `body` with the entry (or exit) handlers of the state `code`, in order.
     @inlinable
-    func forEachLifecycleHandler(entering: Bool, of code: SymbolCode, _ body: (Record) -> Void) {
-        let storage = self.storage
-        Self.walk(storage.lifecycleChain(entering: entering, code), in: storage, body)
+    func forEachLifecycleHandler(entering: Bool, of code: SymbolCode, _ body: (HandlerTable<S, E>.Record) -> Void) {
+        walk(lifecycleChain(entering: entering, code), body)
     }
 
     /// Calls `body` with the entry (or exit) handlers of each state of
     /// `codes`, state after state, each state's in order.
     @inlinable
     func forEachLifecycleHandler(
-        entering: Bool, ofEach codes: ReusableList<SymbolCode>, _ body: (Record) -> Void
+        entering: Bool, ofEach codes: ReusableList<SymbolCode>, _ body: (HandlerTable<S, E>.Record) -> Void
     ) {
-        let storage = self.storage
         for index in 0..<codes.length {
-            Self.walk(storage.lifecycleChain(entering: entering, codes.storage[index]), in: storage, body)
+            walk(lifecycleChain(entering: entering, codes.storage[index]), body)
         }
     }
 
@@ -414,7 +418,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     @inlinable
     func mayHear(_ kind: DeliveryKind, event: SymbolCode) -> Bool {
         matchesStates(of: kind)
-            || (kind == .event && (!storage.eventChain(event).isEmpty || !storage.eventChain(.wildcard).isEmpty))
+            || (kind == .event && (!eventChain(event).isEmpty || !eventChain(.wildcard).isEmpty))
     }
 
     /// Whether a step of `kind` may have handlers that match it by its states
@@ -422,7 +426,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// both): when not, a step need not list the ancestries of its states.
     @inlinable
     func matchesStates(of kind: DeliveryKind) -> Bool {
-        !storage.anyHandlers.isEmpty || (kind == .state && !storage.stateHandlers.isEmpty)
+        !anyHandlers.isEmpty || (kind == .state && !stateHandlers.isEmpty)
     }
 
     /// Whether a handler that ``matchesStates(of:)`` names a state on either
@@ -433,7 +437,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         func names(_ index: PairIndex) -> Bool {
             index.shapes.contains(0) || index.shapes.contains(1) || index.shapes.contains(2)
         }
-        return names(storage.anyHandlers) || (kind == .state && names(storage.stateHandlers))
+        return names(anyHandlers) || (kind == .state && names(stateHandlers))
     }
 
     /// Calls `body` with every handler that a statechart step of `kind`
@@ -452,9 +456,8 @@ struct HandlerTable<S: StateType, E: EventType> {
     @inlinable
     func forEachHandler(
         kind: DeliveryKind, event: SymbolCode, before: ReusableList<SymbolCode>, after: ReusableList<SymbolCode>,
-        _ body: (Record) -> Void
+        _ body: (HandlerTable<S, E>.Record) -> Void
     ) {
-        let storage = self.storage
         let capacity = 2 + 2 * before.count * after.count
         UnsafeArrayHandle<Int32>.withTemporary(capacity: capacity) { cursors in
             var count = 0
@@ -464,23 +467,23 @@ struct HandlerTable<S: StateType, E: EventType> {
                 count += 1
             }
             func addPairs(ofStateHandlers: Bool) {
-                guard !(ofStateHandlers ? storage.stateHandlers.isEmpty : storage.anyHandlers.isEmpty) else { return }
+                guard !(ofStateHandlers ? stateHandlers.isEmpty : anyHandlers.isEmpty) else { return }
                 for from in before {
                     for to in after {
-                        add(ofStateHandlers ? storage.stateHandlers[from, to] : storage.anyHandlers[from, to])
+                        add(ofStateHandlers ? stateHandlers[from, to] : anyHandlers[from, to])
                     }
                 }
             }
             if kind == .event {
                 if event.isConcrete {
-                    add(storage.eventChain(event))
+                    add(eventChain(event))
                 }
-                add(storage.eventChain(.wildcard))
+                add(eventChain(.wildcard))
             } else {
                 addPairs(ofStateHandlers: true)
             }
             addPairs(ofStateHandlers: false)
-            Self.merge(cursors, count: count, in: storage, body)
+            merge(cursors, count: count, body)
         }
     }
 
@@ -491,20 +494,20 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// they make to the machine's table copies it first): a copy of its
     /// entries and closures would cost a retain and a release of each per walk.
     @inlinable
-    static func walk(_ chain: Chain, in storage: Storage, _ body: (Record) -> Void) {
-        walk(from: chain.head, in: storage, body)
+    func walk(_ chain: Chain, _ body: (HandlerTable<S, E>.Record) -> Void) {
+        walk(from: chain.head, body)
     }
 
     /// Calls `body` with each record of a chain from `node` to its end, as
-    /// ``walk(_:in:_:)`` does.
+    /// ``walk(_:_:)`` does.
     @inlinable
-    static func walk(from node: Int32, in storage: Storage, _ body: (Record) -> Void) {
+    func walk(from node: Int32, _ body: (HandlerTable<S, E>.Record) -> Void) {
         var node = node
         while node >= 0 {
             // The next node is read before the handler runs: after a call
             // into user code, reading it would load the storage's arrays again.
-            let record = storage[node]
-            node = storage.entries.next(after: node)
+            let record = self[node]
+            node = entries.next(after: node)
             body(record)
         }
     }
@@ -517,18 +520,16 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// out leaves the buffer (the last cursor takes its place), and once a
     /// single chain is left it is walked directly.
     @inlinable
-    static func merge(
-        _ cursors: UnsafeArrayHandle<Int32>, count: Int, in storage: Storage, _ body: (Record) -> Void
-    ) {
+    func merge(_ cursors: UnsafeArrayHandle<Int32>, count: Int, _ body: (HandlerTable<S, E>.Record) -> Void) {
         guard count > 1 else {
             if count == 1 {
-                walk(from: cursors[0], in: storage, body)
+                walk(from: cursors[0], body)
             }
             return
         }
         UnsafeArrayHandle<UInt64>.withTemporary(capacity: count) { keys in
             for position in 0..<count {
-                keys[position] = storage.entries[cursors[position]].sortKey
+                keys[position] = entries[cursors[position]].sortKey
             }
             var count = count
             while count > 1 {
@@ -537,20 +538,18 @@ struct HandlerTable<S: StateType, E: EventType> {
                     best = position
                 }
                 let node = cursors[best]
-                let next = storage.entries.next(after: node)
+                let next = entries.next(after: node)
                 if next >= 0 {
                     cursors[best] = next
-                    keys[best] = storage.entries[next].sortKey
+                    keys[best] = entries[next].sortKey
                 } else {
                     count -= 1
                     cursors[best] = cursors[count]
                     keys[best] = keys[count]
                 }
-                body(storage[node])
+                body(self[node])
             }
-            walk(from: cursors[0], in: storage, body)
+            walk(from: cursors[0], body)
         }
     }
 }
-
-extension HandlerTable: CopyOnWriteTable {}

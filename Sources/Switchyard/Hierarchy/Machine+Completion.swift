@@ -225,7 +225,9 @@ extension Machine {
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
     ///   running the error handlers.
     @inlinable
-    func settle(chart: Statechart, nesting: Nesting, handlers: inout HandlerTable<S, E>, reading: StepReader) -> Bool {
+    func settle(
+        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>, reading: StepReader
+    ) -> Bool {
         var steps = 0
         while chart.planNextInternalStep(
             counting: &steps, into: &plan,
@@ -277,8 +279,9 @@ extension Machine {
         let chart = uncheckedChart
         guard !chart.isFinished, !mustQueueRequest(), decisionDepth == 0 else { return }
         beginStepDelivery()
-        var handlers = self.handlers
+        var handlers = pinnedHandlers()
         _ = settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in })
+        handlers.withObject { $0.unpin() }
         endStep()
     }
 
@@ -318,7 +321,8 @@ extension Machine {
         let handlers = self.handlers
         for index in 0..<plan.exits.length {
             deliverLifecycle(
-                entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: nil,
+                entering: false, of: plan.exits.storage[index], handlers: handlers.storage, context: context,
+                event: nil,
                 userInfo: nil, nesting: nesting)
         }
         plan.reset()

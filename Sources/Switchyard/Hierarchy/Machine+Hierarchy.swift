@@ -155,13 +155,14 @@ extension Machine {
         }
         for node in entries {
             deliverLifecycle(
-                entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil,
+                entering: true, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
                 nesting: nesting)
         }
         chart.noteInitialCompletions()
         if mayContinue(after: chart, nesting: nesting) {
-            var handlers = handlers
+            var handlers = pinnedHandlers()
             _ = settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps)
+            handlers.withObject { $0.unpin() }
         }
         endStep()
         return true

@@ -491,10 +491,12 @@ extension Machine {
                 machine.withObject { machine in
                     let handlers = machine.handlers
                     // Most states have no entry or exit handler: build no context for them.
-                    guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
+                    guard handlers.storage.hasLifecycleHandlers(entering: entering, of: code) else { return }
                     let context = machine.context(of: facts)
                     machine.delivering {
-                        handlers.forEachLifecycleHandler(entering: entering, of: code) { machine.invoke($0, context) }
+                        handlers.storage.forEachLifecycleHandler(entering: entering, of: code) {
+                            machine.invoke($0, context)
+                        }
                     }
                 }
             },
@@ -502,8 +504,8 @@ extension Machine {
                 machine.withObject { machine in
                     let handlers = machine.handlers
                     // A machine watched (transitions(), observable) hears every step.
-                    let hears = handlers.mayHear(kind, event: eventCode) || machine.watchers != nil
-                    return (hears, handlers.matchesStates(of: kind))
+                    let hears = handlers.storage.mayHear(kind, event: eventCode) || machine.watchers != nil
+                    return (hears, handlers.storage.matchesStates(of: kind))
                 }
             },
             deliverTransition: { kind, eventCode, before, after, facts in
@@ -512,7 +514,7 @@ extension Machine {
                     let context = machine.context(of: facts)
                     machine.report(kind, context, refusal: nil)
                     machine.delivering {
-                        handlers.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
+                        handlers.storage.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
                             machine.invoke($0, context)
                         }
                     }
@@ -524,7 +526,7 @@ extension Machine {
                     let context = machine.context(of: facts)
                     machine.report(.error, context, refusal: refusal)
                     machine.delivering {
-                        handlers.forEachHandler(
+                        handlers.storage.forEachHandler(
                             kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
                         ) { machine.invoke($0, context) }
                     }

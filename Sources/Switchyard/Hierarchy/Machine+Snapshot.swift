@@ -287,14 +287,14 @@ extension Machine {
         beginStepDelivery()
         for node in before.reversed() where !restored.isActive(node) {
             deliverLifecycle(
-                entering: false, of: node, handlers: handlers, context: context, event: nil, userInfo: nil,
+                entering: false, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
                 nesting: nesting)
         }
         chart.configuration = restored
         commitRestoredStates(of: nesting, rootState: afterCode)
         for node in after where !old.isActive(node) {
             deliverLifecycle(
-                entering: true, of: node, handlers: handlers, context: context, event: nil, userInfo: nil,
+                entering: true, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
                 nesting: nesting)
         }
         endStep()

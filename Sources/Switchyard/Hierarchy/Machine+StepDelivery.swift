@@ -25,8 +25,8 @@ extension Machine {
         reading(plan)
         chart.hasBegun = true
         beginStepDelivery()
-        // One copy for this step and those it leads to (see `refresh(_:)`).
-        var handlers = self.handlers
+        // Pinned for this step and those it leads to (see `refresh(_:)`).
+        var handlers = pinnedHandlers()
         // The step holds `userInfo` until its handlers have all run.
         withExtendedLifetime(userInfo) {
             deliverPlannedStep(
@@ -36,23 +36,33 @@ extension Machine {
         let isSettled =
             mayContinue(after: chart, nesting: nesting)
             ? settle(chart: chart, nesting: nesting, handlers: &handlers, reading: reading) : true
+        handlers.withObject { $0.unpin() }
         endStep()
         return isSettled
     }
 
-    /// Makes `handlers`, a copy of the machine's handler table that a
-    /// request holds for all its steps, the machine's table as it is now.
-    ///
-    /// A copy is a retain and a release; one held for the request and taken
-    /// again only when the machine's table has changed saves one of each a
-    /// step. It cannot miss a change: while the copy is held, changing the
-    /// machine's table copies its storage first (copy-on-write), so the two
-    /// share their storage exactly as long as nothing changed it.
+    /// The storage of the machine's handler table as it is now, pinned
+    /// (see ``ReaderPins``) for steps to read without a retain; the caller
+    /// unpins it.
     @inlinable
-    func refresh(_ handlers: inout HandlerTable<S, E>) {
-        if !handlers.sharesStorage(with: self.handlers) {
-            handlers = self.handlers
-        }
+    func pinnedHandlers() -> Unretained<HandlerTable<S, E>.Storage> {
+        let storage = Unretained(handlers.storage)
+        storage.withObject { $0.pin() }
+        return storage
+    }
+
+    /// Makes `handlers`, the handler table a request holds pinned for all
+    /// its steps, the machine's table as it is now.
+    ///
+    /// Pinned once for the request, and again only when the machine's table
+    /// has changed. It cannot miss a change: while pinned, changing the
+    /// machine's table gives it a new storage, so the two are the same
+    /// storage exactly as long as nothing changed it.
+    @inlinable
+    func refresh(_ handlers: inout Unretained<HandlerTable<S, E>.Storage>) {
+        guard !handlers.withObject({ $0 === self.handlers.storage }) else { return }
+        handlers.withObject { $0.unpin() }
+        handlers = pinnedHandlers()
     }
 
     /// Delivers the step ``plan`` holds, which is complete: exit handlers,
@@ -61,27 +71,41 @@ extension Machine {
     /// machine first; entry handlers, outermost state first and, for one
     /// state, outermost machine first.
     ///
-    /// `handlers` is a copy of the machine's handler table that the request
-    /// holds for all its steps; the step first brings it up to date
+    /// `handlers` is the machine's handler table that the request holds
+    /// pinned for all its steps; the step first brings it up to date
     /// (``refresh(_:)``).
     @inlinable
     func deliverPlannedStep(
         _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
-        chart: Statechart, nesting: Nesting, handlers: inout HandlerTable<S, E>
+        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>
     ) {
         refresh(&handlers)
+        handlers.withObject { handlers in
+            deliverPlannedStep(
+                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting,
+                handlers: handlers)
+        }
+    }
+
+    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``
+    /// with the handler table it reads, up to date and pinned.
+    @inlinable
+    func deliverPlannedStep(
+        _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
+        chart: Statechart, nesting: Nesting, handlers: HandlerTable<S, E>.Storage
+    ) {
         let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
         let context = Context(
             event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
             userInfoBox: userInfo)
-        // `handlers`, the request's copy of the machine's table, is now the
-        // table as this step begins; handlers may add or dispose handlers.
+        // `handlers`, the machine's table as this step begins, is pinned:
+        // handlers that add or dispose handlers change a copy.
         // The plan is read in place: while the step runs, requests wait, so
         // nothing plans another step over it.
         chart.recordHistory(of: &plan)
         // Most charts without nested machines have no entry or exit handlers.
-        let hearsLifecycle = handlers.hasLifecycleHandlers || nesting.hasNestedMachines
+        let hearsLifecycle = handlers.lifecycleHandlerCount > 0 || nesting.hasNestedMachines
         for index in 0..<plan.exits.length where hearsLifecycle {
             deliverLifecycle(
                 entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
@@ -113,7 +137,7 @@ extension Machine {
     /// action is told its own states, as its handlers are.
     @inlinable
     func deliverActions(
-        handlers: HandlerTable<S, E>, context: Context, event: BorrowedEvent?, userInfo: UserInfoBox?,
+        handlers: HandlerTable<S, E>.Storage, context: Context, event: BorrowedEvent?, userInfo: UserInfoBox?,
         nesting: Nesting
     ) {
         var index: Int?
@@ -123,7 +147,7 @@ extension Machine {
             let action = plan.extras(of: move).action
             guard action >= 0 else { continue }
             if move.member == 0 {
-                invoke(handlers.storage[action], context)
+                invoke(handlers[action], context)
             } else {
                 let member = Int(move.member)
                 let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
@@ -172,7 +196,7 @@ extension Machine {
     @inlinable
     func deliverTransition(
         _ kind: DeliveryKind, eventCode: SymbolCode, from before: SymbolCode, to after: SymbolCode,
-        chart: Statechart, handlers: HandlerTable<S, E>, context: Context
+        chart: Statechart, handlers: HandlerTable<S, E>.Storage, context: Context
     ) {
         // Two top-level states: each one's ancestry is itself and the root,
         // the four pairs a flat machine's look-up covers, with no lists built.
@@ -208,7 +232,7 @@ extension Machine {
     /// ``Nesting/facts(of:event:userInfo:)`` holds for it.
     @inlinable
     func deliverLifecycle(
-        entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>, context: Context,
+        entering: Bool, of node: SymbolCode, handlers: HandlerTable<S, E>.Storage, context: Context,
         event: BorrowedEvent?, userInfo: UserInfoBox?, nesting: Nesting
     ) {
         // The root's names never change once given, so even a cache laid out
@@ -266,8 +290,9 @@ extension Machine {
     func deliverErrorHandlers(_ context: Context, refusal: Refusal?) {
         report(.error, context, refusal: refusal)
         let handlers = self.handlers
-        handlers.forEachHandler(kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard))
-        { invoke($0, context) }
+        handlers.storage.forEachHandler(
+            kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
+        ) { invoke($0, context) }
     }
 
     /// Begins a step's delivery: requests made meanwhile wait for its end.

@@ -6,6 +6,8 @@
 /// the reading. So a reader pins the storage instead, which is a plain count.
 ///
 /// Invariants:
+/// - A table's storage is replaced only by ``CopyOnWriteTable/uniqueStorage``
+///   (a machine never assigns a whole table over its own).
 /// - While the count is above zero, the storage is not changed in place: a
 ///   writer (``CopyOnWriteTable/uniqueStorage``) gives its table a copy and
 ///   calls ``keepForReaders(_:)`` on the pinned storage, which then holds one
@@ -44,8 +46,26 @@ extension PinnableStorage {
     @inlinable
     @inline(__always)
     func withPin<Result>(_ body: (Self) -> Result) -> Result {
-        readerPins.count += 1
+        pin()
         let result = body(self)
+        unpin()
+        return result
+    }
+
+    /// Pins this storage, which the caller's table holds now, for a reader
+    /// that lets it go with ``unpin()``.
+    @inlinable
+    @inline(__always)
+    func pin() {
+        readerPins.count += 1
+    }
+
+    /// Lets go of a pin; the storage may be gone after this, if its table
+    /// let it go while it was pinned.
+    @inlinable
+    @inline(__always)
+    func unpin() {
+        assert(isPinned, "Switchyard: unpinned a storage that no reader holds")
         readerPins.count -= 1
         if readerPins.count == 0, readerPins.isReplaced {
             // The writer's retain, made for the readers; nothing reads the
@@ -53,7 +73,6 @@ extension PinnableStorage {
             readerPins.isReplaced = false
             Unmanaged.passUnretained(self).release()
         }
-        return result
     }
 
     /// Keeps this pinned storage alive for its readers once its table lets

@@ -465,7 +465,7 @@ extension Machine {
                 disposedDuringDelivery.removeAll()
             }
         }
-        handlers.forEachHandler(kind: kind, codes: codes) { record in
+        handlers.storage.forEachHandler(kind: kind, codes: codes) { record in
             if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
                 record.body(context)
             }
