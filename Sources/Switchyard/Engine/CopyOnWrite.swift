@@ -44,7 +44,9 @@ extension CopyOnWriteTable {
         }
     }
 
-    @usableFromInline
+    /// Out of line, but specialised: the slow path of every change.
+    @inlinable
+    @inline(never)
     mutating func replaceStorageWithCopy() {
         if storage.isPinned {
             storage.keepForReaders()
