@@ -487,35 +487,39 @@ extension Machine {
                     machine.currentState = machine.value(of: code)
                 }
             },
+            // The handler table is read pinned (see `ReaderPins`), not copied.
             deliverLifecycle: { entering, code, facts in
                 machine.withObject { machine in
-                    let handlers = machine.handlers
-                    // Most states have no entry or exit handler: build no context for them.
-                    guard handlers.storage.hasLifecycleHandlers(entering: entering, of: code) else { return }
-                    let context = machine.context(of: facts)
-                    machine.delivering {
-                        handlers.storage.forEachLifecycleHandler(entering: entering, of: code) {
-                            machine.invoke($0, context)
+                    machine.withPinnedHandlers { handlers in
+                        // Most states have no entry or exit handler: build no context for them.
+                        guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
+                        let context = machine.context(of: facts)
+                        machine.delivering {
+                            handlers.forEachLifecycleHandler(entering: entering, of: code) {
+                                machine.invoke($0, context)
+                            }
                         }
                     }
                 }
             },
             transitionInterest: { kind, eventCode in
                 machine.withObject { machine in
-                    let handlers = machine.handlers
-                    // A machine watched (transitions(), observable) hears every step.
-                    let hears = handlers.storage.mayHear(kind, event: eventCode) || machine.watchers != nil
-                    return (hears, handlers.storage.matchesStates(of: kind))
+                    machine.withPinnedHandlers { handlers in
+                        // A machine watched (transitions(), observable) hears every step.
+                        let hears = handlers.mayHear(kind, event: eventCode) || machine.watchers != nil
+                        return (hears, handlers.matchesStates(of: kind))
+                    }
                 }
             },
             deliverTransition: { kind, eventCode, before, after, facts in
                 machine.withObject { machine in
-                    let handlers = machine.handlers
-                    let context = machine.context(of: facts)
-                    machine.report(kind, context, refusal: nil)
-                    machine.delivering {
-                        handlers.storage.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
-                            machine.invoke($0, context)
+                    machine.withPinnedHandlers { handlers in
+                        let context = machine.context(of: facts)
+                        machine.report(kind, context, refusal: nil)
+                        machine.delivering {
+                            handlers.forEachHandler(kind: kind, event: eventCode, before: before, after: after) {
+                                machine.invoke($0, context)
+                            }
                         }
                     }
                 }
@@ -534,9 +538,10 @@ extension Machine {
             },
             deliverAction: { node, facts in
                 machine.withObject { machine in
-                    let handlers = machine.handlers
-                    let context = machine.context(of: facts)
-                    machine.delivering { machine.invoke(handlers.storage[node], context) }
+                    machine.withPinnedHandlers { handlers in
+                        let context = machine.context(of: facts)
+                        machine.delivering { machine.invoke(handlers[node], context) }
+                    }
                 }
             },
             inspectStart: {

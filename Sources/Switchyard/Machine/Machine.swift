@@ -229,6 +229,15 @@ extension Machine {
         Unretained(routes.storage).withPinnedObject(body)
     }
 
+    /// Calls `body` with the handler table's storage as it is now, pinned
+    /// rather than retained (see ``ReaderPins``): a handler that `body` runs
+    /// and that adds or disposes handlers changes a copy.
+    @inlinable
+    @inline(__always)
+    func withPinnedHandlers<Result>(_ body: (HandlerTable<S, E>.Storage) -> Result) -> Result {
+        Unretained(handlers.storage).withPinnedObject(body)
+    }
+
     /// The code of the current state, looked up (one hash) only if not yet known.
     @inlinable
     func currentStateCode(in routes: RouteTable<S, E>) -> SymbolCode {
