@@ -308,13 +308,6 @@ struct HandlerTable<S: StateType, E: EventType> {
         storage.entries.forEachElement { body($0.id) }
     }
 
-    /// The slot of registration `id`'s record at `node`, `nil` if it was removed.
-    @inlinable
-    func slot(of id: RegistrationID, at node: Int32) -> HandlerSlot? {
-        guard let entry = storage.entries.element(at: node), entry.id == id else { return nil }
-        return entry.slot
-    }
-
     /// Removes the record at `node` of `slot`.
     ///
     /// - Returns: The record's handler, for the caller to let go of once it
@@ -335,6 +328,20 @@ extension HandlerTable: CopyOnWriteTable {}
 // Delivery reads the storage, not the table: a step lends it pinned, without
 // a retain (see `ReaderPins`).
 extension HandlerTable.Storage {
+    /// The slot of registration `id`'s record at `node`, `nil` if it was removed.
+    @inlinable
+    func slot(of id: RegistrationID, at node: Int32) -> HandlerSlot? {
+        guard let entry = entries.element(at: node), entry.id == id else { return nil }
+        return entry.slot
+    }
+
+    /// Whether the record at `node` is registration `id`'s: not if it was
+    /// removed, and its node then given to another.
+    @inlinable
+    func holds(_ id: RegistrationID, at node: Int32) -> Bool {
+        slot(of: id, at: node) != nil
+    }
+
     // MARK: Delivery
 
     /// Calls `body` with every handler that `kind` of transition concerns, in

@@ -82,6 +82,14 @@ extension RouteTable.Storage {
         eventEntries[node].guarded.unchecked("the route at node \(node) has no guard")
     }
 
+    /// What the event route at `node`, which has a guard, does besides
+    /// moving to one target.
+    @inlinable
+    func extrasOfEventRoute(at node: Int32) -> RouteExtras {
+        let guarded = guardOfEventRoute(at: node)
+        return (guarded.ignoresHistory, guarded.otherTargets, guarded.action, guarded.actionID)
+    }
+
     /// Whether `state` has routes of the event `eventCode` or of `.any`
     /// event: when not, ``firstRoute(event:code:on:current:userInfo:refusal:)``
     /// answers `nil` without a look at the guards.

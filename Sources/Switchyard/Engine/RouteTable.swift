@@ -791,6 +791,9 @@ final class RouteGuard<S: StateType, E: EventType> {
     @usableFromInline var otherTargets: [SymbolCode] = []
     /// The node of the route's action in its machine's handler table; -1 for none.
     @usableFromInline let action: Int32
+    /// The action's registration, which tells the action from a handler
+    /// that took its node after it was disposed.
+    @usableFromInline let actionID: RegistrationID
 
     /// Whether the route does more than move to one target and use its
     /// history: an action, other targets, or history ignored.
@@ -802,7 +805,7 @@ final class RouteGuard<S: StateType, E: EventType> {
     @inlinable
     init(
         condition: ((TransitionContext<S, E>) -> Bool)?, sources: [S]?, targets: [S]?, isLocal: Bool,
-        ignoresHistory: Bool = false, action: Int32 = -1
+        ignoresHistory: Bool = false, action: Int32 = -1, actionID: RegistrationID = RegistrationID(rawValue: 0)
     ) {
         hasCondition = condition != nil
         self.condition = condition ?? { _ in true }
@@ -811,18 +814,21 @@ final class RouteGuard<S: StateType, E: EventType> {
         self.isLocal = isLocal
         self.ignoresHistory = ignoresHistory
         self.action = action
+        self.actionID = actionID
     }
 
     /// The guard of a route along `transition` added with `condition` and
     /// `action`; `nil` when there is nothing to keep.
     @inlinable
     static func of(
-        _ transition: Transition<S>, condition: ((TransitionContext<S, E>) -> Bool)?, action: Int32 = -1
+        _ transition: Transition<S>, condition: ((TransitionContext<S, E>) -> Bool)?,
+        action: (node: Int32, id: RegistrationID)? = nil
     ) -> RouteGuard? {
-        guard condition != nil || action >= 0 || !transition.movesByDefault else { return nil }
+        guard condition != nil || action != nil || !transition.movesByDefault else { return nil }
         return RouteGuard(
             condition: condition, sources: nil, targets: nil, isLocal: transition.isLocal,
-            ignoresHistory: transition.ignoresHistory, action: action)
+            ignoresHistory: transition.ignoresHistory, action: action?.node ?? -1,
+            actionID: action?.id ?? RegistrationID(rawValue: 0))
     }
 
     /// The guard of `route`: its lists if it has any, else its condition;

@@ -87,6 +87,9 @@ struct StepPlan {
         @usableFromInline var otherTargets: Range<Int> = 0..<0
         /// The node of the route's action in the machine's handler table; -1 for none.
         @usableFromInline var action: Int32 = -1
+        /// The action's registration: a condition may have disposed it
+        /// since the route was chosen, and another handler taken its node.
+        @usableFromInline var actionID = RegistrationID(rawValue: 0)
 
         @inlinable
         init() {}

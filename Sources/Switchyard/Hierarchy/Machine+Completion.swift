@@ -156,7 +156,7 @@ extension Machine {
         let id = makeID()
         let node = routes.addRoute(
             reservedEvent: eventCode, transition,
-            guarded: .of(transition, condition: condition, action: registered?.node ?? -1), id: id)
+            guarded: .of(transition, condition: condition, action: registered.map { ($0.node, $0.id) }), id: id)
         nestingLink?.noteRoutes(eventCode)
         let route = registration(id, at: node, in: .eventRoute)
         guard let registered else { return route }

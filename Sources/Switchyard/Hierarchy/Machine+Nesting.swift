@@ -414,7 +414,7 @@ extension Machine {
                             routes.firstRoute(
                                 in: eventCode, state, event: nil, current: routes.states.value(of: current),
                                 userInfo: userInfo, refusal: &refusal
-                            ).map { MemberRoute($0) }
+                            ).map { MemberRoute($0, in: routes) }
                         }
                     }
                     // Most of the states a walk asks have no route: answered
@@ -424,17 +424,11 @@ extension Machine {
                         routes.firstRoute(
                             event: event.load(as: E.self), code: eventCode, on: state,
                             current: routes.states.value(of: current), userInfo: userInfo, refusal: &refusal
-                        ).map { MemberRoute($0) }
+                        ).map { MemberRoute($0, in: routes) }
                     }
                 }
             },
             hasRoutes: { eventCode in machine.withObject { $0.routes.hasRoutes(reservedEvent: eventCode) } },
-            extras: { node in
-                machine.withObject { machine in
-                    let guarded = machine.routes.storage.guardOfEventRoute(at: node)
-                    return (guarded.ignoresHistory, guarded.otherTargets, guarded.action)
-                }
-            },
             firstStateRoute: { state, target, current, userInfo, refusal in
                 machine.withObject { machine in
                     let routes = machine.routesForStateRequests()
@@ -536,9 +530,11 @@ extension Machine {
                     }
                 }
             },
-            deliverAction: { node, facts in
+            deliverAction: { node, id, facts in
                 machine.withObject { machine in
                     machine.withPinnedHandlers { handlers in
+                        // A condition may have disposed the route, and its action with it.
+                        guard handlers.holds(id, at: node) else { return }
                         let context = machine.context(of: facts)
                         machine.delivering { machine.invoke(handlers[node], context) }
                     }

@@ -144,14 +144,18 @@ extension Machine {
         while let next = plan.moveAddedNext(after: index) {
             index = next
             let move = plan.moves.storage[next]
-            let action = plan.extras(of: move).action
+            let extras = plan.extras(of: move)
+            let (action, id) = (extras.action, extras.actionID)
             guard action >= 0 else { continue }
             if move.member == 0 {
-                invoke(handlers[action], context)
+                // A condition may have disposed the route, and its action with it.
+                if handlers.holds(id, at: action) {
+                    invoke(handlers[action], context)
+                }
             } else {
                 let member = Int(move.member)
                 let facts = nesting.facts(of: member, event: event, userInfo: userInfo)
-                nesting.withAccess(of: member) { $0.handlers.deliverAction(action, facts) }
+                nesting.withAccess(of: member) { $0.handlers.deliverAction(action, id, facts) }
             }
         }
     }

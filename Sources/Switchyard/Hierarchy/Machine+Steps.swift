@@ -322,10 +322,8 @@ extension Machine {
         of route: SelectedRoute<S>, routes: RouteTable<S, E>.Storage, chart: Statechart, nesting: Nesting,
         to move: inout StepPlan.Move, in plan: inout StepPlan
     ) {
-        let guarded = routes.guardOfEventRoute(at: route.node)
         addExtras(
-            (guarded.ignoresHistory, guarded.otherTargets, guarded.action), of: 0, chart: chart, nesting: nesting,
-            to: &move, in: &plan)
+            routes.extrasOfEventRoute(at: route.node), of: 0, chart: chart, nesting: nesting, to: &move, in: &plan)
     }
 
     /// The move from `node` along `member`'s `route`, its targets nodes of
@@ -339,8 +337,7 @@ extension Machine {
         var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
         move.taken = TakenRoute(id: route.id)
         move.member = UInt32(member)
-        if route.hasExtras {
-            let extras = nesting.withAccess(of: member) { $0.routes.extras(route.node) }
+        if let extras = route.extras {
             addExtras(extras, of: member, chart: chart, nesting: nesting, to: &move, in: &plan)
         }
         return move
@@ -358,6 +355,7 @@ extension Machine {
         var planned = StepPlan.Extras()
         planned.ignoresHistory = extras.ignoresHistory
         planned.action = extras.action
+        planned.actionID = extras.actionID
         let start = plan.otherTargets.length
         for code in extras.otherTargets {
             plan.otherTargets.append(nesting.node(of: code, in: member, chart: chart))

@@ -55,9 +55,6 @@ final class MemberAccess {
             ) -> MemberRoute?
         /// Whether the machine has routes under a reserved code (eventless or done).
         @usableFromInline let hasRoutes: (_ reservedEvent: SymbolCode) -> Bool
-        /// What the event route at a node does besides moving to one target
-        /// (see ``MemberRoute/hasExtras``).
-        @usableFromInline let extras: (_ node: Int32) -> RouteExtras
         /// The first route from a code to a target.
         @usableFromInline let firstStateRoute:
             (
@@ -87,7 +84,7 @@ final class MemberAccess {
             firstRoute:
                 @escaping (BorrowedEvent?, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) ->
                 MemberRoute?,
-            hasRoutes: @escaping (SymbolCode) -> Bool, extras: @escaping (Int32) -> RouteExtras,
+            hasRoutes: @escaping (SymbolCode) -> Bool,
             firstStateRoute:
                 @escaping (SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) -> MemberRoute?,
             someEventRoute:
@@ -99,7 +96,6 @@ final class MemberAccess {
             self.eventCode = eventCode
             self.firstRoute = firstRoute
             self.hasRoutes = hasRoutes
-            self.extras = extras
             self.firstStateRoute = firstStateRoute
             self.someEventRoute = someEventRoute
             self.mappedTarget = mappedTarget
@@ -129,8 +125,9 @@ final class MemberAccess {
         /// Runs its error handlers, for a request refused for a refusal
         /// (`nil`: no route covered it).
         @usableFromInline let deliverError: (_ facts: StepFacts, _ refusal: Refusal?) -> Void
-        /// Runs the route action at a node of its handler table.
-        @usableFromInline let deliverAction: (_ node: Int32, _ facts: StepFacts) -> Void
+        /// Runs the route action at a node of its handler table, registered
+        /// as the id given, unless it was disposed.
+        @usableFromInline let deliverAction: (_ node: Int32, _ id: RegistrationID, _ facts: StepFacts) -> Void
         /// Shows its observers of inspections, if any, its start, with its
         /// active states.
         @usableFromInline let inspectStart: () -> Void
@@ -143,7 +140,7 @@ final class MemberAccess {
             deliverTransition:
                 @escaping (DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts) ->
                 Void, deliverError: @escaping (StepFacts, Refusal?) -> Void,
-            deliverAction: @escaping (Int32, StepFacts) -> Void, inspectStart: @escaping () -> Void
+            deliverAction: @escaping (Int32, RegistrationID, StepFacts) -> Void, inspectStart: @escaping () -> Void
         ) {
             self.setCurrent = setCurrent
             self.deliverLifecycle = deliverLifecycle

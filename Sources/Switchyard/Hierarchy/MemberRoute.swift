@@ -6,13 +6,11 @@ struct MemberRoute {
     @usableFromInline var id: RegistrationID
     @usableFromInline var target: SymbolCode
     @usableFromInline var isLocal: Bool
-    /// The node of the route in the machine's event routes, where its guard
-    /// says what else it does (see ``MemberAccess/Routes/extras``); -1 for
-    /// a state route.
-    @usableFromInline var node: Int32 = -1
-    /// Whether the route does more than move to one target and use its
-    /// history (see ``RouteGuard/hasExtras``).
-    @usableFromInline var hasExtras = false
+    /// What the route does besides moving to one target (see
+    /// ``RouteGuard/hasExtras``), read from the table the route was chosen
+    /// from, while it is pinned: a condition may have removed the route
+    /// from the machine's table since; `nil` for nothing else.
+    @usableFromInline var extras: RouteExtras?
 
     @inlinable
     init(id: RegistrationID, target: SymbolCode, isLocal: Bool) {
@@ -21,18 +19,21 @@ struct MemberRoute {
         self.isLocal = isLocal
     }
 
-    /// `route`, selected from a machine's own table.
+    /// `route`, selected from a machine's own table `routes`.
     @inlinable
-    init<S>(_ route: SelectedRoute<S>) {
+    init<S, E>(_ route: SelectedRoute<S>, in routes: RouteTable<S, E>.Storage) {
         self.init(id: route.id, target: route.target == nil ? .wildcard : route.targetCode, isLocal: route.isLocal)
-        node = route.node
-        hasExtras = route.hasExtras
+        if route.hasExtras {
+            extras = routes.extrasOfEventRoute(at: route.node)
+        }
     }
 }
 
 /// What a route does besides moving to one target, in its machine's codes
 /// (see ``RouteGuard``): whether it enters its target ignoring history, its
-/// other targets, and the node of its action in the machine's handler
-/// table (-1 for none).
+/// other targets, and its action: the node of the action in the machine's
+/// handler table (-1 for none) and its registration.
 @usableFromInline
-typealias RouteExtras = (ignoresHistory: Bool, otherTargets: [SymbolCode], action: Int32)
+typealias RouteExtras = (
+    ignoresHistory: Bool, otherTargets: [SymbolCode], action: Int32, actionID: RegistrationID
+)

@@ -200,23 +200,23 @@ extension Machine {
         if !transition.otherTargets.isEmpty {
             requireLegalTargets(of: transition)
         }
-        let (node, disposable) = registerAction(action)
+        let registered = registerAction(action)
         return combine([
             addEventRoutes(event: event, count: 1) { _ in
-                (transition, .of(transition, condition: condition, action: node))
+                (transition, .of(transition, condition: condition, action: (registered.node, registered.id)))
             },
-            disposable,
+            registered.disposable,
         ])
     }
 
     /// Registers a route's action; the route refers to it by its node.
     @usableFromInline
-    func registerAction(_ action: @escaping Handler) -> (node: Int32, disposable: Disposable) {
+    func registerAction(_ action: @escaping Handler) -> (node: Int32, id: RegistrationID, disposable: Disposable) {
         // Routes with actions make steps a statechart's, which delivers actions.
         ensureChart()
         let id = makeID()
         let node = handlers.add(HandlerRecord(order: 0, slot: .action, id: id, body: action))
-        return (node, Registration.disposable(owner: registrationOwner, id: id, node: node, kind: .handler))
+        return (node, id, Registration.disposable(owner: registrationOwner, id: id, node: node, kind: .handler))
     }
 
     /// Adds `count` routes that `event` takes, the one at each offset given by

@@ -588,7 +588,7 @@ extension Machine {
         let (id, node) = (registration.id, registration.node)
         switch registration.kind {
         case .handler:
-            guard let slot = handlers.slot(of: id, at: node) else { return false }
+            guard let slot = handlers.storage.slot(of: id, at: node) else { return false }
             if removing {
                 if deliveryDepth > 0 {
                     disposedDuringDelivery.insert(id)

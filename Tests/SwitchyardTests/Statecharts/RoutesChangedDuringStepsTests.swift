@@ -100,4 +100,52 @@ private func makeHouse() -> House {
         #expect(attic.tryEvent(.go))
         #expect(attic.state == .done)
     }
+
+    @Test func anActionWhoseRouteItsConditionDisposedDoesNotRun() {
+        // The condition disposes its route and the route's action, then adds
+        // handlers, which may take the action's place in the table: the step
+        // is taken, but no action, and none of the new handlers as one.
+        let house = makeHouse()
+        var log: [String] = []
+        var route: Disposable?
+        route = house.addRoute(
+            event: .go, .kitchen => .cellar,
+            condition: { [unowned house] _ in
+                route?.dispose()
+                for index in 0..<3 {
+                    house.addHandler(event: .up) { _ in log.append("handler \(index)") }
+                }
+                return true
+            },
+            action: { _ in log.append("action") })
+        #expect(house.tryEvent(.go))
+        #expect(house.state == .cellar)
+        #expect(log.isEmpty)
+    }
+
+    @Test func aNestedMachinesRouteItsConditionDisposedIsTakenWithoutItsAction() {
+        // The route's action makes it one whose guard says more than its
+        // target, read as the condition found it; the action, disposed with
+        // the route, does not run.
+        let house = makeHouse()
+        let attic = Machine<Room, Walk>(state: .hall)
+        var log: [String] = []
+        var route: Disposable?
+        route = attic.addRoute(
+            event: .up, .hall => .kitchen,
+            condition: { [unowned attic] _ in
+                route?.dispose()
+                attic.addRoutes(event: .go, transitions: [.kitchen => .cellar])
+                return true
+            },
+            action: { _ in log.append("action") })
+        house.addRoutes(event: .up, transitions: [.kitchen => .attic])
+        house.nest(attic, under: .attic)
+        #expect(house.tryEvent(.up))
+        #expect(attic.tryEvent(.up))
+        #expect(attic.state == .kitchen)
+        #expect(log.isEmpty)
+        #expect(attic.tryEvent(.go))
+        #expect(attic.state == .cellar)
+    }
 }
