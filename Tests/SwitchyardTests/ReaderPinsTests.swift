@@ -7,7 +7,7 @@ import Testing
 // until its last reader lets it go.
 
 private enum Key: StateType {
-    case a, b, c
+    case a, b, c, d
 }
 
 private enum Tick: EventType {
@@ -57,5 +57,49 @@ private enum Tick: EventType {
         _ = table.intern(Key.a)
         #expect(copy.code(of: Key.a) == .unknown)
         #expect(!table.sharesStorage(with: copy))
+    }
+
+    @Test func aHandlerTableChangedByAHandlerIsCopiedOnceAndLetGoAfterTheRequest() {
+        // `tick` takes a => b, which is final: the done route c => c follows
+        // in the same request and enters a again.
+        let machine = Machine<Key, Tick>(state: .a) { machine in
+            machine.addChildren([.a, .b], to: .c)
+            machine.addFinalState(.b)
+            machine.addRoutes(event: .tick, transitions: [.a => .b])
+            machine.addDoneRoute(.c => .c)
+        }
+        weak var pinnedStorage: HandlerTable<Key, Tick>.Storage?
+        var heard: [String] = []
+        machine.addHandler(event: .tick) { [unowned machine] _ in
+            pinnedStorage = machine.handlers.storage
+            machine.addAnyHandler(.any => .c) { _ in heard.append("added") }
+            #expect(machine.handlers.storage !== pinnedStorage, "a handler changed the pinned table in place")
+        }
+        #expect(machine.tryEvent(.tick))
+        #expect(machine.state == .a)
+        #expect(heard == ["added"], "the done step after the change did not hear the handler added, or its own step did")
+        #expect(pinnedStorage == nil, "the replaced handler table outlived the request")
+    }
+
+    @Test func noReaderHoldsATableOnceARequestEnds() {
+        let machine = Machine<Key, Tick>(state: .a) { machine in
+            machine.addChildren([.a, .b], to: .c)
+            machine.addFinalState(.b)
+            machine.addRoutes(event: .tick, transitions: [.a => .b]) { _ in true }
+            machine.addDoneRoute(.c => .c)
+            machine.addEntryHandler(.b) { _ in }
+        }
+        func expectUnpinned(_ operation: String) {
+            #expect(!machine.routes.storage.isPinned, "the route table is still pinned after \(operation)")
+            #expect(!machine.handlers.storage.isPinned, "the handler table is still pinned after \(operation)")
+        }
+        machine.start()
+        expectUnpinned("start()")
+        #expect(machine.tryEvent(.tick))
+        expectUnpinned("a step and its done step")
+        #expect(!machine.tryState(.d))
+        expectUnpinned("a refused request")
+        _ = machine.canTryEvent(.tick)
+        expectUnpinned("a question")
     }
 }

@@ -114,8 +114,9 @@ enum HandlerSlot {
 /// merges a few sorted lists instead of sorting.
 ///
 /// Like ``RouteTable``, a value type over one copy-on-write storage object: a
-/// delivery reads a copy, so handlers added or removed by handlers change the
-/// machine's table, not the lists being delivered.
+/// delivery reads it pinned (``ReaderPins``) or a copy of it, so handlers
+/// added or removed by handlers change the machine's table, not the lists
+/// being delivered.
 @usableFromInline
 struct HandlerTable<S: StateType, E: EventType> {
     @usableFromInline typealias Record = HandlerRecord<S, E>
@@ -123,6 +124,12 @@ struct HandlerTable<S: StateType, E: EventType> {
     @usableFromInline
     final class Storage: TableStorage {
         @exclusivity(unchecked) @usableFromInline var readerPins = ReaderPins()
+
+        #if DEBUG
+            deinit {
+                assert(!isPinned, "Switchyard: a table's storage was freed while a reader held it pinned")
+            }
+        #endif
         @exclusivity(unchecked) @usableFromInline var entries = ChainStore<HandlerEntry>()
         /// The closure of the handler at each node of ``entries``, by node; a
         /// free node's does nothing.
@@ -496,10 +503,11 @@ extension HandlerTable.Storage {
 
     /// Calls `body` with each record of `chain`.
     ///
-    /// The records are read in place from `storage`, which the caller's copy
-    /// of the table keeps alive and unchanged while handlers run (a change
-    /// they make to the machine's table copies it first): a copy of its
-    /// entries and closures would cost a retain and a release of each per walk.
+    /// The records are read in place from this storage, which the caller
+    /// keeps alive and unchanged while handlers run, by a pin or a copy of
+    /// the table (a change they make to the machine's table copies it
+    /// first): a copy of its entries and closures would cost a retain and a
+    /// release of each per walk.
     @inlinable
     func walk(_ chain: Chain, _ body: (HandlerTable<S, E>.Record) -> Void) {
         walk(from: chain.head, body)

@@ -44,7 +44,7 @@ struct SelectedRoute<S: StateType> {
 }
 
 // Read from the storage, not the table: a step lends it pinned, without a
-// retain (see `CopyOnWriteTable.withPinnedStorage(_:)`).
+// retain (see `Machine.withPinnedRoutes(_:)`).
 extension RouteTable.Storage {
     /// The first route of the chain at (`eventCode`, `state`) that `event`
     /// (`nil` for an eventless or done route) may take, in registration

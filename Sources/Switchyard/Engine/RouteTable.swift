@@ -119,6 +119,12 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline
     final class Storage: TableStorage {
         @exclusivity(unchecked) @usableFromInline var readerPins = ReaderPins()
+
+        #if DEBUG
+            deinit {
+                assert(!isPinned, "Switchyard: a table's storage was freed while a reader held it pinned")
+            }
+        #endif
         /// The codes of the states and events that routes and handlers name.
         @exclusivity(unchecked) @usableFromInline var states = Symbols<S>()
         @exclusivity(unchecked) @usableFromInline var events = Symbols<E>()
@@ -290,7 +296,7 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Whether `state` has a route kept under the reserved event code
     /// `eventCode`: a look-up in place, which a decision can make before it
-    /// copies the table (a retain and a release) to run conditions.
+    /// pins the table to run conditions.
     @inlinable
     func hasRoutes(reservedEvent eventCode: SymbolCode, on state: SymbolCode) -> Bool {
         hasRoutes(reservedEvent: eventCode) && state != .unknown && !storage.eventRoutes[eventCode, state].isEmpty

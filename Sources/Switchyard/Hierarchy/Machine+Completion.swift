@@ -218,8 +218,8 @@ extension Machine {
     /// inside a step's delivery; `reading` is shown each step once it is
     /// planned, as the request's own step was.
     ///
-    /// `handlers` is the caller's copy of the machine's handler table, which
-    /// each step brings up to date before it delivers (see
+    /// `handlers` is the machine's handler table, which the caller holds
+    /// pinned and each step brings up to date before it delivers (see
     /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``).
     ///
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
@@ -292,7 +292,7 @@ extension Machine {
     func firstDoneMove(of state: SymbolCode, chart: Statechart, nesting: Nesting, plan: inout StepPlan)
         -> StepPlan.Move?
     {
-        // Most completions have no done route: asked in place, before a copy.
+        // Most completions have no done route: asked in place, before the table is pinned.
         guard
             nesting.membersMayHaveRoutes(reservedEvent: .done)
                 || (nesting.isNamedByRoot(state) && self.routes.hasRoutes(reservedEvent: .done, on: state))

@@ -520,13 +520,14 @@ extension Machine {
             },
             deliverError: { facts, refusal in
                 machine.withObject { machine in
-                    let handlers = machine.handlers
-                    let context = machine.context(of: facts)
-                    machine.report(.error, context, refusal: refusal)
-                    machine.delivering {
-                        handlers.storage.forEachHandler(
-                            kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
-                        ) { machine.invoke($0, context) }
+                    machine.withPinnedHandlers { handlers in
+                        let context = machine.context(of: facts)
+                        machine.report(.error, context, refusal: refusal)
+                        machine.delivering {
+                            handlers.forEachHandler(
+                                kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
+                            ) { machine.invoke($0, context) }
+                        }
                     }
                 }
             },

@@ -207,8 +207,9 @@ extension Machine {
     /// (``chooseMappedMove(event:member:userInfo:chart:into:refusal:)``) when no
     /// route moves.
     ///
-    /// `routes` is the caller's copy of the machine's route table, held while
-    /// the choice runs: conditions may read and change the machines.
+    /// `routes` is the machine's route table as the choice began, which the
+    /// caller holds pinned (or a copy of) while the choice runs: conditions
+    /// may read and change the machines.
     @inlinable
     func chooseMoves(
         event: BorrowedEvent?, eventCode: SymbolCode, member: Int, routes: RouteTable<S, E>.Storage,

@@ -15,8 +15,12 @@
 /// - The reader that unpins last releases that retain
 ///   (``PinnableStorage/withPin(_:)``), after its last use of the storage.
 /// - Pins and unpins come from the thread that owns the machine at the time
-///   (as every read and write of its tables does), so the count needs no
-///   atomic instruction.
+///   (as every read and write of its tables does), and a table's storage
+///   belongs to one machine (no two machines share one; a definition's own
+///   table is never pinned), so the count needs no atomic instruction.
+/// - A pin keeps the storage alive against a writer that replaces it, not
+///   against its machine going away: the machine lives through the step.
+///   Debug builds check in each storage's `deinit` that no reader holds it.
 @usableFromInline
 struct ReaderPins {
     @usableFromInline var count = 0
@@ -42,7 +46,7 @@ extension PinnableStorage {
     /// Calls `body` with this storage pinned: a writer that wants to change
     /// it meanwhile changes a copy instead. The caller keeps the storage
     /// alive until `body` starts (its table holds it); the pin keeps it alive
-    /// from then on, even if the table lets it go.
+    /// from then on, even if a writer replaces it in the table.
     @inlinable
     @inline(__always)
     func withPin<Result>(_ body: (Self) -> Result) -> Result {
@@ -68,8 +72,8 @@ extension PinnableStorage {
         assert(isPinned, "Switchyard: unpinned a storage that no reader holds")
         readerPins.count -= 1
         if readerPins.count == 0, readerPins.isReplaced {
-            // The writer's retain, made for the readers; nothing reads the
-            // storage after this.
+            // The writer's retain, made for the readers. This may free
+            // `self`: nothing after it touches the storage.
             readerPins.isReplaced = false
             Unmanaged.passUnretained(self).release()
         }

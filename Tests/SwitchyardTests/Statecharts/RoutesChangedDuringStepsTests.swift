@@ -148,4 +148,23 @@ private func makeHouse() -> House {
         #expect(attic.tryEvent(.go))
         #expect(attic.state == .cellar)
     }
+
+    @Test func anEntryHandlerAddedDuringAStepHearsTheNextStepOnly() {
+        // The machine has no entry handler when the step begins: the one a
+        // transition handler adds is heard from the next step on.
+        let house = makeHouse()
+        var log: [String] = []
+        var added = false
+        house.addRoutes(event: .go, transitions: [.kitchen => .cellar, .cellar => .kitchen])
+        house.addAnyHandler(.any => .any) { [unowned house] _ in
+            guard !added else { return }
+            added = true
+            house.addEntryHandler(.cellar) { _ in log.append("enter cellar") }
+            house.addEntryHandler(.kitchen) { _ in log.append("enter kitchen") }
+        }
+        #expect(house.tryEvent(.go))
+        #expect(log.isEmpty)
+        #expect(house.tryEvent(.go))
+        #expect(log == ["enter kitchen"])
+    }
 }
