@@ -77,7 +77,7 @@ private enum Tick: EventType {
         }
         #expect(machine.tryEvent(.tick))
         #expect(machine.state == .a)
-        #expect(heard == ["added"], "the done step after the change did not hear the handler added, or its own step did")
+        #expect(heard == ["added"], "the done step did not hear the handler added, or the step that added it did")
         #expect(pinnedStorage == nil, "the replaced handler table outlived the request")
     }
 
