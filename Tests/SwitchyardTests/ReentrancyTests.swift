@@ -50,6 +50,19 @@ private func describe(_ context: ReentrantMachine.Context) -> String {
             ])
     }
 
+    @Test func aConditionCannotStartItsMachine() {
+        var started: [Bool] = []
+        let machine = Machine<MyState, MyEvent>(state: .state0)
+        machine.addChildren([.state1], to: .state2)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state2]) { [unowned machine] _ in
+            started.append(machine.start())
+            return true
+        }
+        #expect(machine.tryEvent(.event0))
+        #expect(started == [false])
+        #expect(machine.state == .state1)
+    }
+
     @Test func routeMappingsMayAskTheirMachineQuestions() {
         let machine = ReentrantMachine(state: .state0)
         machine.addRoutes(event: .event1, transitions: [.state0 => .state2])

@@ -228,7 +228,9 @@ extension Machine {
     ///
     /// - Returns: `true` the first time; `false`, doing nothing, if the
     ///   machine was started before, has already taken a step or has
-    ///   restored a snapshot.
+    ///   restored a snapshot, or if a condition or route mapping calls it
+    ///   while the machine decides a request (the machine may be started
+    ///   later).
     @inlinable
     @discardableResult
     public func start() -> Bool {
@@ -241,7 +243,8 @@ extension Machine {
     /// eventless or done step that follows, once it is planned.
     @inlinable
     func start(reading: ([SymbolCode]) -> Void, readingSteps: StepReader = { _ in }) -> Bool {
-        guard !hasStarted, nestingLink == nil else { return false }
+        // From a condition, starting would take steps over the one being decided.
+        guard !hasStarted, nestingLink == nil, decisionDepth == 0 else { return false }
         hasStarted = true
         guard chart != nil else {
             // A flat machine enters its state, and runs nothing.
