@@ -58,6 +58,8 @@ extension RouteTable.Storage {
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         guard eventCode != .unknown, state != .unknown, !eventRoutes.isEmpty else { return nil }
+        // Most states on a walk up have no eventless or done route: skipped without a look-up.
+        if eventCode.isReservedEvent, !hasRoutes(reservedEvent: eventCode, from: state) { return nil }
         var node = eventRoutes[eventCode, state].head
         while node >= 0 {
             // The entry read in place for its guard, and copied only once
@@ -88,6 +90,16 @@ extension RouteTable.Storage {
     func extrasOfEventRoute(at node: Int32) -> RouteExtras {
         let guarded = guardOfEventRoute(at: node)
         return (guarded.ignoresHistory, guarded.otherTargets, guarded.action, guarded.actionID)
+    }
+
+    /// `route`, selected from this table, as a hierarchy's step takes it;
+    /// what else it does, if anything, goes into `extras`.
+    @inlinable
+    func memberRoute(_ route: SelectedRoute<S>, extras: inout RouteExtras?) -> MemberRoute {
+        if route.hasExtras {
+            extras = extrasOfEventRoute(at: route.node)
+        }
+        return MemberRoute(route)
     }
 
     /// Whether `state` has routes of the event `eventCode` or of `.any`

@@ -147,11 +147,11 @@ struct RouteTable<S: StateType, E: EventType> {
         /// a step without any skips looking for them.
         @exclusivity(unchecked) @usableFromInline var eventlessRouteCount = 0
         @exclusivity(unchecked) @usableFromInline var doneRouteCount = 0
-        /// How many routes of an event or of `.any` event (not eventless,
-        /// not done) leave each state, by its code (`.any` at 0): a
-        /// statechart's walk up from an active state skips the ancestors
-        /// that have none without looking them up in `eventRoutes`.
-        @exclusivity(unchecked) @usableFromInline var eventRouteCounts: [UInt32] = []
+        /// How many routes of each kind leave each state, by its code (`.any`
+        /// at 0): a statechart's walk up from an active state skips the
+        /// ancestors that have none of the kind it looks for without looking
+        /// them up in `eventRoutes`.
+        @exclusivity(unchecked) @usableFromInline var routeCountsBySource: [SourceRouteCounts] = []
         /// Event-less routes by (from-state, to-state), for `tryState`.
         @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
         @exclusivity(unchecked) @usableFromInline var stateEntries = ChainStore<Entry>()
@@ -178,7 +178,7 @@ struct RouteTable<S: StateType, E: EventType> {
             isIndexingEventRoutesByTransition = other.isIndexingEventRoutesByTransition
             eventlessRouteCount = other.eventlessRouteCount
             doneRouteCount = other.doneRouteCount
-            eventRouteCounts = other.eventRouteCounts
+            routeCountsBySource = other.routeCountsBySource
             stateRoutes = other.stateRoutes
             stateEntries = other.stateEntries
             stateNodeSources = other.stateNodeSources
@@ -299,7 +299,7 @@ struct RouteTable<S: StateType, E: EventType> {
     /// pins the table to run conditions.
     @inlinable
     func hasRoutes(reservedEvent eventCode: SymbolCode, on state: SymbolCode) -> Bool {
-        hasRoutes(reservedEvent: eventCode) && state != .unknown && !storage.eventRoutes[eventCode, state].isEmpty
+        storage.hasRoutes(reservedEvent: eventCode, from: state)
     }
 
     /// Adds `count` routes that `event` (`nil` for `.any`) takes, the one at
@@ -345,11 +345,7 @@ struct RouteTable<S: StateType, E: EventType> {
     mutating func removeEventRoute(at node: Int32) -> Entry {
         let storage = uniqueStorage
         let keys = storage.eventNodeKeys[Int(node)]
-        if keys.event.isReservedEvent {
-            storage.countReservedRoute(keys.event, by: -1)
-        } else {
-            storage.eventRouteCounts[Int(keys.from)] -= 1
-        }
+        storage.countRoute(keys.event, from: keys.from, by: -1)
         let removed = storage.eventRoutes.withChain(keys.event, keys.from) {
             storage.eventEntries.remove(node, from: &$0)
         }
@@ -709,14 +705,7 @@ extension RouteTable.Storage {
         }
         let entry = RouteTable.Entry(id: id, target: target, targetCode: targetCode, guarded: guarded)
         let node = eventRoutes.withChain(eventCode, fromCode) { eventEntries.append(entry, to: &$0) }
-        if eventCode.isReservedEvent {
-            countReservedRoute(eventCode, by: 1)
-        } else {
-            if eventRouteCounts.count <= Int(fromCode) {
-                eventRouteCounts.append(contentsOf: repeatElement(0, count: Int(fromCode) + 1 - eventRouteCounts.count))
-            }
-            eventRouteCounts[Int(fromCode)] += 1
-        }
+        countRoute(eventCode, from: fromCode, by: 1)
         while eventNodeKeys.count <= Int(node) {
             eventNodeKeys.append(EventRouteKeys(event: .wildcard, from: .wildcard, to: .wildcard, link: -1))
         }
@@ -728,14 +717,27 @@ extension RouteTable.Storage {
     /// Whether a route of an event or of `.any` event leaves `state`.
     @inlinable
     func hasEventRoutes(from state: SymbolCode) -> Bool {
-        Int(state) < eventRouteCounts.count && eventRouteCounts[Int(state)] > 0
+        Int(state) < routeCountsBySource.count && routeCountsBySource[Int(state)].events > 0
     }
 
+    /// Whether a route kept under the reserved event code `eventCode`
+    /// (eventless or done) leaves `state`.
     @inlinable
-    func countReservedRoute(_ eventCode: SymbolCode, by change: Int) {
+    func hasRoutes(reservedEvent eventCode: SymbolCode, from state: SymbolCode) -> Bool {
+        Int(state) < routeCountsBySource.count && routeCountsBySource[Int(state)].count(ofEvent: eventCode) > 0
+    }
+
+    /// Counts `change` routes of the event `eventCode` from `state`.
+    @inlinable
+    func countRoute(_ eventCode: SymbolCode, from state: SymbolCode, by change: Int) {
+        if Int(state) >= routeCountsBySource.count {
+            routeCountsBySource.append(
+                contentsOf: repeatElement(SourceRouteCounts(), count: Int(state) + 1 - routeCountsBySource.count))
+        }
+        routeCountsBySource[Int(state)].add(change, ofEvent: eventCode)
         if eventCode == .eventless {
             eventlessRouteCount += change
-        } else {
+        } else if eventCode == .done {
             doneRouteCount += change
         }
     }
@@ -748,6 +750,39 @@ extension RouteTable.Storage {
         guard isIndexingEventRoutesByTransition, !keys.event.isReservedEvent else { return }
         eventNodeKeys[Int(node)].link = eventRoutesByTransition.withChain(keys.from, keys.to) {
             eventRouteLinks.append(node, to: &$0)
+        }
+    }
+}
+
+/// How many routes leave one state: of an event or of `.any` event,
+/// eventless, and done.
+@usableFromInline
+struct SourceRouteCounts {
+    @usableFromInline var events: UInt32 = 0
+    @usableFromInline var eventless: UInt32 = 0
+    @usableFromInline var done: UInt32 = 0
+
+    @inlinable
+    init() {}
+
+    /// How many routes of the event `eventCode` leave the state: its kind's count.
+    @inlinable
+    func count(ofEvent eventCode: SymbolCode) -> UInt32 {
+        switch eventCode {
+        case .eventless: eventless
+        case .done: done
+        default: events
+        }
+    }
+
+    /// Counts `change` (negative for routes removed) routes of the event `eventCode`.
+    @inlinable
+    mutating func add(_ change: Int, ofEvent eventCode: SymbolCode) {
+        let count = UInt32(Int(count(ofEvent: eventCode)) + change)
+        switch eventCode {
+        case .eventless: eventless = count
+        case .done: done = count
+        default: events = count
         }
     }
 }

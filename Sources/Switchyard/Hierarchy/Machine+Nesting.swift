@@ -405,7 +405,7 @@ extension Machine {
         return MemberAccess.Routes(
             hasEvents: hasEvents,
             eventCode: { event in machine.withObject { $0.routes.code(of: event.load(as: E.self)) } },
-            firstRoute: { event, eventCode, state, current, userInfo, refusal in
+            firstRoute: { event, eventCode, state, current, userInfo, refusal, extras in
                 machine.withObject { machine in
                     guard let event else {
                         // An eventless or a done route: of the reserved code alone, not of `.any` event.
@@ -414,7 +414,7 @@ extension Machine {
                             routes.firstRoute(
                                 in: eventCode, state, event: nil, current: routes.states.value(of: current),
                                 userInfo: userInfo, refusal: &refusal
-                            ).map { MemberRoute($0, in: routes) }
+                            ).map { routes.memberRoute($0, extras: &extras) }
                         }
                     }
                     // Most of the states a walk asks have no route: answered
@@ -424,7 +424,7 @@ extension Machine {
                         routes.firstRoute(
                             event: event.load(as: E.self), code: eventCode, on: state,
                             current: routes.states.value(of: current), userInfo: userInfo, refusal: &refusal
-                        ).map { MemberRoute($0, in: routes) }
+                        ).map { routes.memberRoute($0, extras: &extras) }
                     }
                 }
             },

@@ -270,19 +270,21 @@ extension Machine {
         while asksMembers, Int(node) < nesting.names.count, position < nesting.names[Int(node)].count {
             let name = nesting.names[Int(node)][position]
             position += 1
+            var extras: RouteExtras?
             let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
                 let current = nesting.memberStates[name.member].current
                 guard let event else {
-                    return access.routes.firstRoute(nil, eventCode, name.code, current, userInfo, &refusal)
+                    return access.routes.firstRoute(nil, eventCode, name.code, current, userInfo, &refusal, &extras)
                 }
                 guard access.routes.hasEvents else { return nil }
                 return access.routes.firstRoute(
                     event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code, current,
-                    userInfo, &refusal)
+                    userInfo, &refusal, &extras)
             }
             guard let route else { continue }
             return memberMove(
-                along: route, from: node, member: name.member, chart: chart, nesting: nesting, plan: &plan)
+                along: route, extras: extras, from: node, member: name.member, chart: chart, nesting: nesting,
+                plan: &plan)
         }
         guard node == .wildcard || nesting.isNamedByRoot(node) else { return nil }
         let route =
@@ -328,17 +330,18 @@ extension Machine {
     }
 
     /// The move from `node` along `member`'s `route`, its targets nodes of
-    /// the hierarchy; what else it does, if anything, goes into `plan`.
+    /// the hierarchy; what else it does (`extras`, read from the table the
+    /// route was chosen from), if anything, goes into `plan`.
     @inlinable
     func memberMove(
-        along route: MemberRoute, from node: SymbolCode, member: Int, chart: Statechart, nesting: Nesting,
-        plan: inout StepPlan
+        along route: MemberRoute, extras: RouteExtras?, from node: SymbolCode, member: Int, chart: Statechart,
+        nesting: Nesting, plan: inout StepPlan
     ) -> StepPlan.Move {
         let target = route.target == .wildcard ? .wildcard : nesting.node(of: route.target, in: member, chart: chart)
         var move = StepPlan.Move(source: node, target: target, isLocal: route.isLocal)
         move.taken = TakenRoute(id: route.id)
         move.member = UInt32(member)
-        if let extras = route.extras {
+        if let extras {
             addExtras(extras, of: member, chart: chart, nesting: nesting, to: &move, in: &plan)
         }
         return move

@@ -47,11 +47,14 @@ final class MemberAccess {
         @usableFromInline let eventCode: (BorrowedEvent) -> SymbolCode
         /// The first route of the event on a code (conditions told the
         /// machine's state `current`); without an event, the first route kept
-        /// under the reserved code (an eventless or a done route).
+        /// under the reserved code (an eventless or a done route). What the
+        /// route does besides moving to one target goes into `extras`, read
+        /// while its table is pinned: a condition may have removed the route
+        /// from the machine's table since.
         @usableFromInline let firstRoute:
             (
                 _ event: BorrowedEvent?, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
-                _ userInfo: UserInfoBox?, _ refusal: inout Refusal?
+                _ userInfo: UserInfoBox?, _ refusal: inout Refusal?, _ extras: inout RouteExtras?
             ) -> MemberRoute?
         /// Whether the machine has routes under a reserved code (eventless or done).
         @usableFromInline let hasRoutes: (_ reservedEvent: SymbolCode) -> Bool
@@ -82,8 +85,9 @@ final class MemberAccess {
         init(
             hasEvents: Bool, eventCode: @escaping (BorrowedEvent) -> SymbolCode,
             firstRoute:
-                @escaping (BorrowedEvent?, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) ->
-                MemberRoute?,
+                @escaping (
+                    BorrowedEvent?, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?, inout RouteExtras?
+                ) -> MemberRoute?,
             hasRoutes: @escaping (SymbolCode) -> Bool,
             firstStateRoute:
                 @escaping (SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) -> MemberRoute?,

@@ -6,11 +6,6 @@ struct MemberRoute {
     @usableFromInline var id: RegistrationID
     @usableFromInline var target: SymbolCode
     @usableFromInline var isLocal: Bool
-    /// What the route does besides moving to one target (see
-    /// ``RouteGuard/hasExtras``), read from the table the route was chosen
-    /// from, while it is pinned: a condition may have removed the route
-    /// from the machine's table since; `nil` for nothing else.
-    @usableFromInline var extras: RouteExtras?
 
     @inlinable
     init(id: RegistrationID, target: SymbolCode, isLocal: Bool) {
@@ -19,13 +14,10 @@ struct MemberRoute {
         self.isLocal = isLocal
     }
 
-    /// `route`, selected from a machine's own table `routes`.
+    /// `route`, selected from a machine's own table.
     @inlinable
-    init<S, E>(_ route: SelectedRoute<S>, in routes: RouteTable<S, E>.Storage) {
+    init<S>(_ route: SelectedRoute<S>) {
         self.init(id: route.id, target: route.target == nil ? .wildcard : route.targetCode, isLocal: route.isLocal)
-        if route.hasExtras {
-            extras = routes.extrasOfEventRoute(at: route.node)
-        }
     }
 }
 

@@ -39,6 +39,39 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
 }
 
 @Suite struct CompletionTests {
+    // MARK: Routes disposed and added again
+
+    @Test func aDoneRouteDisposedIsNotTakenAndOneAddedAgainIs() {
+        let log = Log()
+        let chart = makeChart(in: .working, log: log) { chart in
+            chart.addRoutes(event: .finish, transitions: [.working => .done])
+            chart.addRoutes(event: .other, transitions: [.done => .working])
+        }
+        chart.addDoneRoute(.job => .next).dispose()
+        #expect(chart.tryEvent(.finish))
+        #expect(chart.state == .done, "a disposed done route was taken")
+        #expect(chart.tryEvent(.other))
+        chart.addDoneRoute(.job => .next)
+        #expect(chart.tryEvent(.finish))
+        #expect(chart.state == .next)
+    }
+
+    @Test func anEventlessRouteDisposedIsNotTakenAndOneAddedAgainIs() {
+        let log = Log()
+        let chart = makeChart(in: .idle, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.idle => .job])
+            chart.addRoutes(event: .other, transitions: [.working => .working])
+        }
+        chart.addEventlessRoute(.working => .done) { _ in true }.dispose()
+        let never = chart.addEventlessRoute(.working => .idle) { _ in false }
+        #expect(chart.tryEvent(.go))
+        #expect(chart.state == .working, "a disposed eventless route was taken")
+        never.dispose()
+        chart.addEventlessRoute(.working => .done) { _ in true }
+        #expect(chart.tryEvent(.other))
+        #expect(chart.state == .done)
+    }
+
     // MARK: Done routes
 
     @Test func enteringAFinalChildTakesTheParentsDoneRouteInTheSameRequest() {
