@@ -36,6 +36,8 @@ extension CopyOnWriteTable {
         }
     }
 
+    /// Gives the table a storage of its own to change: a copy if a reader
+    /// holds the storage, retained or pinned.
     @inlinable
     @inline(__always)
     mutating func makeStorageUnique() {

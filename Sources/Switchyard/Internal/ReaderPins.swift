@@ -10,7 +10,7 @@
 ///   (a machine never assigns a whole table over its own).
 /// - While the count is above zero, the storage is not changed in place: a
 ///   writer (``CopyOnWriteTable/uniqueStorage``) gives its table a copy and
-///   calls ``keepForReaders(_:)`` on the pinned storage, which then holds one
+///   calls ``PinnableStorage/keepForReaders()`` on the pinned storage, which then holds one
 ///   retain on behalf of its readers.
 /// - The reader that unpins last releases that retain
 ///   (``PinnableStorage/withPin(_:)``), after its last use of the storage.
