@@ -56,7 +56,7 @@ private enum Tick: EventType {
         let copy = table
         _ = table.intern(Key.a)
         #expect(copy.code(of: Key.a) == .unknown)
-        #expect(!table.sharesStorage(with: copy))
+        #expect(table.storage !== copy.storage)
     }
 
     @Test func aHandlerTableChangedByAHandlerIsCopiedOnceAndLetGoAfterTheRequest() {

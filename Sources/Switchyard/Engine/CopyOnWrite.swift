@@ -17,15 +17,6 @@ protocol CopyOnWriteTable {
 }
 
 extension CopyOnWriteTable {
-    /// Whether this copy and `other` share their storage: true of a copy
-    /// taken from a table that has not changed since (a change to either
-    /// copies the storage first), so a held copy can tell whether it is
-    /// still the table it was taken from.
-    @inlinable
-    func sharesStorage(with other: Self) -> Bool {
-        storage === other.storage
-    }
-
     /// The storage, copied first if a reader still holds it, retained or
     /// pinned (see ``ReaderPins``).
     @inlinable
