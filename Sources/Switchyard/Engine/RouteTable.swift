@@ -294,14 +294,6 @@ struct RouteTable<S: StateType, E: EventType> {
         (eventCode == .eventless ? storage.eventlessRouteCount : storage.doneRouteCount) > 0
     }
 
-    /// Whether `state` has a route kept under the reserved event code
-    /// `eventCode`: a look-up in place, which a decision can make before it
-    /// pins the table to run conditions.
-    @inlinable
-    func hasRoutes(reservedEvent eventCode: SymbolCode, on state: SymbolCode) -> Bool {
-        storage.hasRoutes(reservedEvent: eventCode, from: state)
-    }
-
     /// Adds `count` routes that `event` (`nil` for `.any`) takes, the one at
     /// each offset given by `route`, registered as `firstID` and the
     /// registrations after it.
@@ -721,7 +713,8 @@ extension RouteTable.Storage {
     }
 
     /// Whether a route kept under the reserved event code `eventCode`
-    /// (eventless or done) leaves `state`.
+    /// (eventless or done) leaves `state`: an array read, which a decision
+    /// makes before it pins the table to run conditions.
     @inlinable
     func hasRoutes(reservedEvent eventCode: SymbolCode, from state: SymbolCode) -> Bool {
         Int(state) < routeCountsBySource.count && routeCountsBySource[Int(state)].count(ofEvent: eventCode) > 0

@@ -279,9 +279,9 @@ extension Machine {
         let chart = uncheckedChart
         guard !chart.isFinished, !mustQueueRequest(), decisionDepth == 0 else { return }
         beginStepDelivery()
-        var handlers = pinnedHandlers()
-        _ = settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in })
-        handlers.withObject { $0.unpin() }
+        _ = withHandlersPinnedForSteps { handlers in
+            settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in })
+        }
         endStep()
     }
 
@@ -295,7 +295,7 @@ extension Machine {
         // Most completions have no done route: asked in place, before the table is pinned.
         guard
             nesting.membersMayHaveRoutes(reservedEvent: .done)
-                || (nesting.isNamedByRoot(state) && self.routes.hasRoutes(reservedEvent: .done, on: state))
+                || (nesting.isNamedByRoot(state) && routes.storage.hasRoutes(reservedEvent: .done, from: state))
         else { return nil }
         var refusal: Refusal?
         decisionDepth += 1
@@ -322,8 +322,7 @@ extension Machine {
         for index in 0..<plan.exits.length {
             deliverLifecycle(
                 entering: false, of: plan.exits.storage[index], handlers: handlers.storage, context: context,
-                event: nil,
-                userInfo: nil, nesting: nesting)
+                event: nil, userInfo: nil, nesting: nesting)
         }
         plan.reset()
     }

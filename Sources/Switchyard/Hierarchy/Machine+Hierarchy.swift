@@ -160,9 +160,9 @@ extension Machine {
         }
         chart.noteInitialCompletions()
         if mayContinue(after: chart, nesting: nesting) {
-            var handlers = pinnedHandlers()
-            _ = settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps)
-            handlers.withObject { $0.unpin() }
+            _ = withHandlersPinnedForSteps { handlers in
+                settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps)
+            }
         }
         endStep()
         return true

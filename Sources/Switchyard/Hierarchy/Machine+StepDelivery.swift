@@ -26,24 +26,36 @@ extension Machine {
         chart.hasBegun = true
         beginStepDelivery()
         // Pinned for this step and those it leads to (see `refresh(_:)`).
-        var handlers = pinnedHandlers()
-        // The step holds `userInfo` until its handlers have all run.
-        withExtendedLifetime(userInfo) {
-            deliverPlannedStep(
-                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting,
-                handlers: &handlers)
+        let isSettled = withHandlersPinnedForSteps { handlers in
+            // The step holds `userInfo` until its handlers have all run.
+            withExtendedLifetime(userInfo) {
+                deliverPlannedStep(
+                    kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting,
+                    handlers: &handlers)
+            }
+            return mayContinue(after: chart, nesting: nesting)
+                ? settle(chart: chart, nesting: nesting, handlers: &handlers, reading: reading) : true
         }
-        let isSettled =
-            mayContinue(after: chart, nesting: nesting)
-            ? settle(chart: chart, nesting: nesting, handlers: &handlers, reading: reading) : true
-        handlers.withObject { $0.unpin() }
         endStep()
         return isSettled
     }
 
-    /// The storage of the machine's handler table as it is now, pinned
-    /// (see ``ReaderPins``) for steps to read without a retain; the caller
-    /// unpins it.
+    /// Calls `body` with the machine's handler table pinned (see
+    /// ``ReaderPins``) for steps to read without a retain; the steps may pin
+    /// it again as it changes (``refresh(_:)``), and the pin held when
+    /// `body` returns is let go.
+    @inlinable
+    func withHandlersPinnedForSteps<Result>(
+        _ body: (inout Unretained<HandlerTable<S, E>.Storage>) -> Result
+    ) -> Result {
+        var handlers = pinnedHandlers()
+        let result = body(&handlers)
+        handlers.withObject { $0.unpin() }
+        return result
+    }
+
+    /// The storage of the machine's handler table as it is now, pinned; the
+    /// caller unpins it.
     @inlinable
     func pinnedHandlers() -> Unretained<HandlerTable<S, E>.Storage> {
         let storage = Unretained(handlers.storage)

@@ -213,8 +213,7 @@ extension Machine {
     @inlinable
     func chooseMoves(
         event: BorrowedEvent?, eventCode: SymbolCode, member: Int, routes: RouteTable<S, E>.Storage,
-        userInfo: UserInfoBox?,
-        chart: Statechart, nesting: Nesting, into plan: inout StepPlan
+        userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, into plan: inout StepPlan
     ) -> Refusal? {
         let current = currentState
         var refusal: Refusal?
@@ -477,8 +476,7 @@ extension Machine {
     @inlinable
     func firstRoute(
         toward target: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>.Storage, current: S,
-        userInfo: UserInfoBox?,
-        nesting: Nesting, refusal: inout Refusal?
+        userInfo: UserInfoBox?, nesting: Nesting, refusal: inout Refusal?
     ) -> MemberRoute? {
         if Int(node) < nesting.names.count {
             for name in nesting.names[Int(node)] {
