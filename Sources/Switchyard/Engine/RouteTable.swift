@@ -821,8 +821,10 @@ final class RouteGuard<S: StateType, E: EventType> {
     /// See ``Transition/ignoringHistory(_:)``.
     @usableFromInline let ignoresHistory: Bool
     /// The codes of the route's targets besides its own (see
-    /// ``Transition/alsoEntering(_:)``), given when the route is added.
-    @usableFromInline var otherTargets: [SymbolCode] = []
+    /// ``Transition/alsoEntering(_:)``), given when the route is added,
+    /// before any step reads them: unchecked, since a step asks every route
+    /// it takes whether it has some.
+    @exclusivity(unchecked) @usableFromInline var otherTargets: [SymbolCode] = []
     /// The node of the route's action in its machine's handler table; -1 for none.
     @usableFromInline let action: Int32
     /// The action's registration, which tells the action from a handler
