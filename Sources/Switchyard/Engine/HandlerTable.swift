@@ -384,11 +384,12 @@ extension HandlerTable.Storage {
                 func chain(_ first: SymbolCode, _ second: SymbolCode) -> Chain {
                     ofStateHandlers ? stateHandlers[first, second] : anyHandlers[first, second]
                 }
-                guard !(ofStateHandlers ? stateHandlers.isEmpty : anyHandlers.isEmpty) else { return }
-                add(chain(from, to))
-                add(chain(from, .wildcard))
-                add(chain(.wildcard, to))
-                add(chain(.wildcard, .wildcard))
+                let shapes = ofStateHandlers ? stateHandlers.shapes : anyHandlers.shapes
+                // Most tables hold `.any => .any` handlers alone: one look-up.
+                if shapes.contains(0) { add(chain(from, to)) }
+                if shapes.contains(1) { add(chain(from, .wildcard)) }
+                if shapes.contains(2) { add(chain(.wildcard, to)) }
+                if shapes.contains(3) { add(chain(.wildcard, .wildcard)) }
             }
             if kind == .event {
                 if event.isConcrete {
