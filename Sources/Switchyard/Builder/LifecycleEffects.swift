@@ -51,15 +51,15 @@ struct LifecycleEffects<Effect> {
     func effects(of plan: borrowing StepPlan, taking routeEffects: (StepPlan.Move) -> [Effect]) -> [Effect] {
         var effects: [Effect] = []
         for index in 0..<plan.exits.length {
-            effects += exits(of: plan.exits.storage[index])
+            effects += exits(of: plan.exits[index])
         }
         var move: Int?
         while let next = plan.moveAddedNext(after: move) {
             move = next
-            effects += routeEffects(plan.moves.storage[next])
+            effects += routeEffects(plan.moves[next])
         }
         for index in 0..<plan.entries.length {
-            effects += entries(of: plan.entries.storage[index])
+            effects += entries(of: plan.entries[index])
         }
         return effects
     }

@@ -4,29 +4,37 @@
 /// The root (code 0) is always active, as is every ancestor of an active
 /// state. A compound state has one active child while it is active; a parallel
 /// state has all of its children active.
+///
+/// Noncopyable, as its lists are (``ReusableList``): a chart's configuration
+/// is changed in place, and one kept aside (while a snapshot is restored) is
+/// swapped in and out rather than copied.
 @usableFromInline
-struct Configuration {
+struct Configuration: ~Copyable {
     /// By code: for the root and each active compound state, its active child
     /// (``SymbolCode/wildcard`` for none).
-    @usableFromInline var activeChild: [SymbolCode] = [.wildcard]
+    @usableFromInline var activeChild = ReusableList<SymbolCode>()
     /// By code: whether the state is active.
-    @usableFromInline var isActive: [Bool] = [true]
+    @usableFromInline var isActive = ReusableList<Bool>()
     /// The active atomic states, in document order.
     @usableFromInline var atomics = ReusableList<SymbolCode>()
     /// By code: what a state with history recorded when last exited.
     @usableFromInline var recorded: [[SymbolCode]] = [[]]
 
+    /// The configuration of a chart that has not begun: only the root is active.
     @inlinable
-    init() {}
+    init() {
+        activeChild.append(.wildcard)
+        isActive.append(true)
+    }
 
     @inlinable
     func isActive(_ code: SymbolCode) -> Bool {
-        Int(code) < isActive.count && isActive[Int(code)]
+        Int(code) < isActive.length && isActive[Int(code)]
     }
 
     @inlinable
     func activeChild(of code: SymbolCode) -> SymbolCode {
-        Int(code) < activeChild.count ? activeChild[Int(code)] : .wildcard
+        Int(code) < activeChild.length ? activeChild[Int(code)] : .wildcard
     }
 
     @inlinable
@@ -37,14 +45,14 @@ struct Configuration {
     @inlinable
     @inline(__always)
     mutating func grow(toHold code: SymbolCode) {
-        if Int(code) >= activeChild.count {
+        if Int(code) >= activeChild.length {
             growSlowly(toHold: code)
         }
     }
 
     @usableFromInline
     mutating func growSlowly(toHold code: SymbolCode) {
-        while activeChild.count <= Int(code) {
+        while activeChild.length <= Int(code) {
             activeChild.append(.wildcard)
             isActive.append(false)
             recorded.append([])

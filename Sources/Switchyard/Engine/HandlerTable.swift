@@ -420,10 +420,10 @@ extension HandlerTable.Storage {
     /// `codes`, state after state, each state's in order.
     @inlinable
     func forEachLifecycleHandler(
-        entering: Bool, ofEach codes: ReusableList<SymbolCode>, _ body: (HandlerTable<S, E>.Record) -> Void
+        entering: Bool, ofEach codes: borrowing ReusableList<SymbolCode>, _ body: (HandlerTable<S, E>.Record) -> Void
     ) {
         for index in 0..<codes.length {
-            walk(lifecycleChain(entering: entering, codes.storage[index]), body)
+            walk(lifecycleChain(entering: entering, codes[index]), body)
         }
     }
 
@@ -470,10 +470,11 @@ extension HandlerTable.Storage {
     ///   O(*d*²) for a chart *d* deep, whatever the number of handlers elsewhere.
     @inlinable
     func forEachHandler(
-        kind: DeliveryKind, event: SymbolCode, before: ReusableList<SymbolCode>, after: ReusableList<SymbolCode>,
+        kind: DeliveryKind, event: SymbolCode, before: borrowing ReusableList<SymbolCode>,
+        after: borrowing ReusableList<SymbolCode>,
         _ body: (HandlerTable<S, E>.Record) -> Void
     ) {
-        let capacity = 2 + 2 * before.count * after.count
+        let capacity = 2 + 2 * before.length * after.length
         UnsafeArrayHandle<Int32>.withTemporary(capacity: capacity) { cursors in
             var count = 0
             func add(_ chain: Chain) {
@@ -483,8 +484,9 @@ extension HandlerTable.Storage {
             }
             func addPairs(ofStateHandlers: Bool) {
                 guard !(ofStateHandlers ? stateHandlers.isEmpty : anyHandlers.isEmpty) else { return }
-                for from in before {
-                    for to in after {
+                for fromIndex in 0..<before.length {
+                    for toIndex in 0..<after.length {
+                        let (from, to) = (before[fromIndex], after[toIndex])
                         add(ofStateHandlers ? stateHandlers[from, to] : anyHandlers[from, to])
                     }
                 }

@@ -28,8 +28,7 @@ extension Statechart {
     /// - Complexity: O(*k* + *h*) in the active atomic states and the states recorded.
     func snapshot(recordedBy statesKeepingHistory: [SymbolCode]) -> Snapshot {
         Snapshot(
-            // From the storage: the list's generic iteration costs more.
-            atomics: Array(configuration.atomics.storage[0..<configuration.atomics.length]),
+            atomics: configuration.atomics.elements,
             recorded: statesKeepingHistory.map { configuration.recorded(by: $0) })
     }
 

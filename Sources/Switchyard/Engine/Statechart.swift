@@ -66,7 +66,7 @@ final class Statechart {
         plan.reset()
         planInitialEntry(of: state, into: &plan)
         for index in 0..<plan.entries.length {
-            activate(plan.entries.storage[index], in: &configuration)
+            activate(plan.entries[index], in: &configuration)
         }
         collectAtomics(of: &configuration)
     }
@@ -79,7 +79,7 @@ final class Statechart {
     @inlinable
     func deactivateAll() {
         for index in 0..<configuration.atomics.length {
-            var code = configuration.atomics.storage[index]
+            var code = configuration.atomics[index]
             while code != .wildcard, configuration.isActive(code) {
                 deactivate(code)
                 code = tree.parent(of: code)
@@ -165,13 +165,12 @@ final class Statechart {
     /// `configuration`: the single one when no parallel state is active; the
     /// root when nothing is active.
     @inlinable
-    func innermostState(of configuration: Configuration) -> SymbolCode {
-        let atomics = configuration.atomics
-        guard atomics.length > 0 else { return .wildcard }
-        var candidate = atomics.storage[0]
+    func innermostState(of configuration: borrowing Configuration) -> SymbolCode {
+        guard !configuration.atomics.isEmpty else { return .wildcard }
+        var candidate = configuration.atomics[0]
         // Atomics are in document order: a state that contains the first and
         // the last contains all of them.
-        let last = atomics.storage[atomics.length - 1]
+        let last = configuration.atomics[configuration.atomics.length - 1]
         while candidate != .wildcard, !tree.isWithin(last, candidate) {
             candidate = tree.parent(of: candidate)
         }
@@ -185,7 +184,7 @@ final class Statechart {
         var first = SymbolCode.unknown
         var last = SymbolCode.unknown
         for index in 0..<configuration.atomics.length {
-            let atomic = configuration.atomics.storage[index]
+            let atomic = configuration.atomics[index]
             if tree.isDescendant(atomic, of: ancestor) {
                 if first == .unknown {
                     first = atomic
@@ -223,10 +222,9 @@ final class Statechart {
         inside host: SymbolCode?, into plan: inout StepPlan,
         firstMove: (_ node: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
     ) {
-        // By index: a copy of the list would cost a retain and a release.
         var index = 0
         while index < configuration.atomics.length {
-            let atomic = configuration.atomics.storage[index]
+            let atomic = configuration.atomics[index]
             index += 1
             if let host, !tree.isDescendant(atomic, of: host) { continue }
             var node = atomic
@@ -260,7 +258,7 @@ final class Statechart {
         guard tree.hasChildren else { return .wildcard }
         func holdsTargets(_ ancestor: SymbolCode) -> Bool {
             guard tree.isDescendant(move.target, of: ancestor) else { return false }
-            for index in others where !tree.isDescendant(otherTargets.storage[index], of: ancestor) {
+            for index in others where !tree.isDescendant(otherTargets[index], of: ancestor) {
                 return false
             }
             return true
@@ -283,7 +281,7 @@ final class Statechart {
     @inlinable
     func choose(_ move: StepPlan.Move, into plan: inout StepPlan) {
         var move = move
-        let others = move.extras < 0 ? 0..<0 : plan.extras.storage[Int(move.extras)].otherTargets
+        let others = move.extras < 0 ? 0..<0 : plan.extras[Int(move.extras)].otherTargets
         move.domain = domain(of: move, among: plan.otherTargets, others)
         guard let domain = move.domain else {
             plan.moves.append(move)
@@ -295,7 +293,7 @@ final class Statechart {
         }
         var replaces = false
         for index in 0..<plan.moves.length {
-            let other = plan.moves.storage[index]
+            let other = plan.moves[index]
             if conflicts(other) {
                 guard tree.isDescendant(move.source, of: other.source) else { return }
                 replaces = true
@@ -335,7 +333,7 @@ final class Statechart {
     @inlinable
     func completeSiblingMove(_ plan: inout StepPlan) -> Bool {
         guard plan.moves.length == 1 else { return false }
-        let move = plan.moves.storage[0]
+        let move = plan.moves[0]
         guard move.extras < 0, let domain = move.domain, move.target != .wildcard,
             configuration.activeChild(of: domain) == move.source, tree.parent(of: move.target) == domain,
             tree.kind(of: move.source) == .atomic, tree.kind(of: move.target) == .atomic
@@ -345,7 +343,7 @@ final class Statechart {
         plan.entries.append(move.target)
         plan.atomicsAfter.removeAll()
         for index in 0..<configuration.atomics.length {
-            let atomic = configuration.atomics.storage[index]
+            let atomic = configuration.atomics[index]
             plan.atomicsAfter.append(atomic == move.source ? move.target : atomic)
         }
         return true
@@ -357,7 +355,7 @@ final class Statechart {
     @inlinable
     func planExits(into plan: inout StepPlan) {
         for index in 0..<plan.moves.length {
-            guard let domain = plan.moves.storage[index].domain else { continue }
+            guard let domain = plan.moves[index].domain else { continue }
             let start = plan.exits.length
             appendActiveDescendants(of: domain, to: &plan.exits)
             // Moves exit disjoint subtrees: keep the whole list in order.
@@ -398,7 +396,7 @@ final class Statechart {
     @inlinable
     func planHistory(of plan: inout StepPlan) {
         for index in 0..<plan.exits.length {
-            let state = plan.exits.storage[index]
+            let state = plan.exits[index]
             guard let kind = tree.history(of: state) else { continue }
             let start = plan.historyCodes.length
             switch kind {
@@ -410,7 +408,7 @@ final class Statechart {
                 plan.historyCodes.append(configuration.activeChild(of: state))
             case .deep:
                 for position in 0..<configuration.atomics.length {
-                    let atomic = configuration.atomics.storage[position]
+                    let atomic = configuration.atomics[position]
                     if tree.isDescendant(atomic, of: state) {
                         plan.historyCodes.append(atomic)
                     }
@@ -425,11 +423,11 @@ final class Statechart {
     @inlinable
     func recordHistory(of plan: inout StepPlan) {
         for index in 0..<plan.history.length {
-            let record = plan.history.storage[index]
+            let record = plan.history[index]
             configuration.grow(toHold: record.state)
             configuration.recorded[Int(record.state)].removeAll(keepingCapacity: true)
             for position in record.start..<record.end {
-                configuration.recorded[Int(record.state)].append(plan.historyCodes.storage[position])
+                configuration.recorded[Int(record.state)].append(plan.historyCodes[position])
             }
         }
     }
@@ -440,7 +438,7 @@ final class Statechart {
     @inlinable
     func planEntries(into plan: inout StepPlan) {
         for index in 0..<plan.moves.length {
-            let move = plan.moves.storage[index]
+            let move = plan.moves[index]
             guard let domain = move.domain else { continue }
             guard move.extras >= 0 else {
                 addWithDescendants(move.target, to: &plan)
@@ -451,11 +449,11 @@ final class Statechart {
             addWithDescendants(move.target, ignoringHistory: extras.ignoresHistory, to: &plan)
             for position in extras.otherTargets {
                 addWithDescendants(
-                    plan.otherTargets.storage[position], ignoringHistory: extras.ignoresHistory, to: &plan)
+                    plan.otherTargets[position], ignoringHistory: extras.ignoresHistory, to: &plan)
             }
             addAncestors(of: move.target, below: domain, to: &plan)
             for position in extras.otherTargets {
-                addAncestors(of: plan.otherTargets.storage[position], below: domain, to: &plan)
+                addAncestors(of: plan.otherTargets[position], below: domain, to: &plan)
             }
         }
         plan.entries.insertionSort { tree.order(of: $0) < tree.order(of: $1) }
@@ -518,12 +516,12 @@ final class Statechart {
     func addRemembered(of state: SymbolCode, to plan: inout StepPlan) -> Bool {
         let record = plan.historyRecord(of: state)
         let count =
-            record.map { plan.history.storage[$0].end - plan.history.storage[$0].start }
+            record.map { plan.history[$0].end - plan.history[$0].start }
             ?? configuration.recorded(by: state).count
         guard count > 0 else { return false }
         func remembered(_ position: Int, _ plan: inout StepPlan) -> SymbolCode {
             guard let record else { return configuration.recorded[Int(state)][position] }
-            return plan.historyCodes.storage[plan.history.storage[record].start + position]
+            return plan.historyCodes[plan.history[record].start + position]
         }
         // All the remembered states first, then their ancestors: a parallel
         // ancestor then finds its regions covered by them.
@@ -563,7 +561,7 @@ final class Statechart {
 
     @inlinable
     func add(_ state: SymbolCode, to plan: inout StepPlan) {
-        for index in 0..<plan.entries.length where plan.entries.storage[index] == state {
+        for index in 0..<plan.entries.length where plan.entries[index] == state {
             return
         }
         plan.entries.append(state)
@@ -581,12 +579,12 @@ final class Statechart {
         // enters, else the one active now.
         if !tree.hasParallel {
             for index in stride(from: plan.entries.length - 1, through: 0, by: -1)
-            where tree.kind(of: plan.entries.storage[index]) == .atomic {
-                plan.atomicsAfter.append(plan.entries.storage[index])
+            where tree.kind(of: plan.entries[index]) == .atomic {
+                plan.atomicsAfter.append(plan.entries[index])
                 return
             }
             if configuration.atomics.length > 0 {
-                plan.atomicsAfter.append(configuration.atomics.storage[0])
+                plan.atomicsAfter.append(configuration.atomics[0])
             }
             return
         }
@@ -594,7 +592,7 @@ final class Statechart {
         var next = 0
         func takeEntries(before atomic: SymbolCode?, _ plan: inout StepPlan) {
             while next < plan.entries.length {
-                let entry = plan.entries.storage[next]
+                let entry = plan.entries[next]
                 if let atomic, tree.order(of: entry) > tree.order(of: atomic) { return }
                 if tree.kind(of: entry) == .atomic {
                     plan.atomicsAfter.append(entry)
@@ -603,7 +601,7 @@ final class Statechart {
             }
         }
         for index in 0..<configuration.atomics.length {
-            let atomic = configuration.atomics.storage[index]
+            let atomic = configuration.atomics[index]
             guard !plan.exits.contains(atomic) else { continue }
             takeEntries(before: atomic, &plan)
             plan.atomicsAfter.append(atomic)
@@ -616,10 +614,10 @@ final class Statechart {
     @inlinable
     func apply(_ plan: inout StepPlan) {
         for index in 0..<plan.exits.length {
-            deactivate(plan.exits.storage[index])
+            deactivate(plan.exits[index])
         }
         for index in 0..<plan.entries.length {
-            let state = plan.entries.storage[index]
+            let state = plan.entries[index]
             activate(state, in: &configuration)
             // Checked as each state is entered, as SCXML's enterStates does:
             // a parallel state completes once, when its last region does.
@@ -761,7 +759,7 @@ final class Statechart {
             return nil
         }
         completionsRead += 1
-        return completions.storage[completionsRead - 1]
+        return completions[completionsRead - 1]
     }
 
     /// The deepest state that will contain every active atomic state inside
@@ -773,7 +771,7 @@ final class Statechart {
         var first = SymbolCode.unknown
         var last = SymbolCode.unknown
         for index in 0..<plan.atomicsAfter.length {
-            let atomic = plan.atomicsAfter.storage[index]
+            let atomic = plan.atomicsAfter[index]
             if ancestor == .wildcard || tree.isDescendant(atomic, of: ancestor) {
                 if first == .unknown {
                     first = atomic

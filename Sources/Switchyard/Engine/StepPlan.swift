@@ -1,7 +1,10 @@
 /// The routes taken in one step, and the states it exits and enters: what
 /// SCXML calls a microstep, computed as a value before anything runs.
+///
+/// Noncopyable, as its lists are (``ReusableList``): a machine keeps one
+/// plan and fills it again at every step, and readers borrow it.
 @usableFromInline
-struct StepPlan {
+struct StepPlan: ~Copyable {
     /// One route taken in the step.
     @usableFromInline
     struct Move {
@@ -98,7 +101,7 @@ struct StepPlan {
     /// What `move` does besides moving to one target.
     @inlinable
     func extras(of move: Move) -> Extras {
-        move.extras < 0 ? Extras() : extras.storage[Int(move.extras)]
+        move.extras < 0 ? Extras() : extras[Int(move.extras)]
     }
 
     /// The index of the move that comes next after the move at `previous`
@@ -109,7 +112,7 @@ struct StepPlan {
     /// - Complexity: O(*m*) in the moves; few, so a selection, with no list to sort.
     @inlinable
     func moveAddedNext(after previous: Int?) -> Int? {
-        let last = previous.map(order(of:))
+        let last = previous.map { order(of: $0) }
         var next: (order: (UInt32, RegistrationID, Int), index: Int)?
         for index in 0..<moves.length {
             let order = order(of: index)
@@ -125,13 +128,13 @@ struct StepPlan {
     /// then by when its route was added.
     @inlinable
     func order(of index: Int) -> (UInt32, RegistrationID, Int) {
-        (moves.storage[index].member, moves.storage[index].taken.id, index)
+        (moves[index].member, moves[index].taken.id, index)
     }
 
     /// The index of what the step records for `state`, if it records its history.
     @inlinable
     func historyRecord(of state: SymbolCode) -> Int? {
-        for index in 0..<history.length where history.storage[index].state == state {
+        for index in 0..<history.length where history[index].state == state {
             return index
         }
         return nil

@@ -321,7 +321,7 @@ extension Machine {
         let handlers = self.handlers
         for index in 0..<plan.exits.length {
             deliverLifecycle(
-                entering: false, of: plan.exits.storage[index], handlers: handlers.storage, context: context,
+                entering: false, of: plan.exits[index], handlers: handlers.storage, context: context,
                 event: nil, userInfo: nil, nesting: nesting)
         }
         plan.reset()

@@ -258,22 +258,24 @@ extension Machine {
     /// leaves out, innermost first (at each state, the innermost machine's
     /// first), then the entry handlers of what it adds, outermost first, as
     /// a step would; each machine's handlers are told its own states.
-    private func restoreHierarchy(to restored: Configuration, runningHandlers: Bool) {
+    private func restoreHierarchy(to restored: consuming Configuration, runningHandlers: Bool) {
         let chart = self.chart!
         let nesting = self.nesting!
         let members = nesting.members.indices
         let before = activeCodes()
-        let old = chart.configuration
-        chart.configuration = restored
+        // The configuration not in the chart waits here: the old one while
+        // the chart has the restored one, and the other way round.
+        var other = restored
+        swap(&chart.configuration, &other)
         let after = activeCodes()
         for member in members.dropFirst() {
             nesting.memberStates[member].before = nesting.memberStates[member].current
             nesting.memberStates[member].after = nesting.state(of: member, chart: chart)
         }
-        let afterCode = nesting.nearestName(from: chart.innermostState(of: restored), in: 0, chart: chart)
+        let afterCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
         chart.hasBegun = true
         chart.needsInitialConfiguration = false
-        chart.isFinished = restored.atomics.contains {
+        chart.isFinished = chart.configuration.atomics.contains {
             chart.tree.isFinal($0) && chart.tree.parent(of: $0) == .wildcard
         }
         chart.dropCompletions()
@@ -281,18 +283,19 @@ extension Machine {
             commitRestoredStates(of: nesting, rootState: afterCode)
             return
         }
-        chart.configuration = old
+        // Exit handlers read the old configuration, entry handlers the restored one.
+        swap(&chart.configuration, &other)
         let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfoBox: nil)
         let handlers = self.handlers
         beginStepDelivery()
-        for node in before.reversed() where !restored.isActive(node) {
+        for node in before.reversed() where !other.isActive(node) {
             deliverLifecycle(
                 entering: false, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
                 nesting: nesting)
         }
-        chart.configuration = restored
+        swap(&chart.configuration, &other)
         commitRestoredStates(of: nesting, rootState: afterCode)
-        for node in after where !old.isActive(node) {
+        for node in after where !other.isActive(node) {
             deliverLifecycle(
                 entering: true, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
                 nesting: nesting)

@@ -120,7 +120,7 @@ extension Machine {
         let hearsLifecycle = handlers.lifecycleHandlerCount > 0 || nesting.hasNestedMachines
         for index in 0..<plan.exits.length where hearsLifecycle {
             deliverLifecycle(
-                entering: false, of: plan.exits.storage[index], handlers: handlers, context: context, event: event,
+                entering: false, of: plan.exits[index], handlers: handlers, context: context, event: event,
                 userInfo: userInfo, nesting: nesting)
         }
         if plan.hasActions {
@@ -138,7 +138,7 @@ extension Machine {
             context: context)
         for index in 0..<plan.entries.length where hearsLifecycle {
             deliverLifecycle(
-                entering: true, of: plan.entries.storage[index], handlers: handlers, context: context,
+                entering: true, of: plan.entries[index], handlers: handlers, context: context,
                 event: event, userInfo: userInfo, nesting: nesting)
         }
     }
@@ -155,7 +155,7 @@ extension Machine {
         var index: Int?
         while let next = plan.moveAddedNext(after: index) {
             index = next
-            let move = plan.moves.storage[next]
+            let move = plan.moves[next]
             let extras = plan.extras(of: move)
             let (action, id) = (extras.action, extras.actionID)
             guard action >= 0 else { continue }

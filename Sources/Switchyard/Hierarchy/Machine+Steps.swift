@@ -451,7 +451,9 @@ extension Machine {
             }
             return nil
         }
-        for atomic in chart.configuration.atomics where member == 0 || chart.tree.isDescendant(atomic, of: host) {
+        for index in 0..<chart.configuration.atomics.length {
+            let atomic = chart.configuration.atomics[index]
+            guard member == 0 || chart.tree.isDescendant(atomic, of: host) else { continue }
             var node = atomic
             while true {
                 if let route = firstRoute(

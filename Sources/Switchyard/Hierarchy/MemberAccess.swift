@@ -123,8 +123,8 @@ final class MemberAccess {
         /// before and after the step (its codes, innermost first, then `.any`).
         @usableFromInline let deliverTransition:
             (
-                _ kind: DeliveryKind, _ eventCode: SymbolCode, _ before: ReusableList<SymbolCode>,
-                _ after: ReusableList<SymbolCode>, _ facts: StepFacts
+                _ kind: DeliveryKind, _ eventCode: SymbolCode, _ before: borrowing ReusableList<SymbolCode>,
+                _ after: borrowing ReusableList<SymbolCode>, _ facts: StepFacts
             ) -> Void
         /// Runs its error handlers, for a request refused for a refusal
         /// (`nil`: no route covered it).
@@ -142,8 +142,10 @@ final class MemberAccess {
             deliverLifecycle: @escaping (Bool, SymbolCode, StepFacts) -> Void,
             transitionInterest: @escaping (DeliveryKind, SymbolCode) -> (hears: Bool, matchesStates: Bool),
             deliverTransition:
-                @escaping (DeliveryKind, SymbolCode, ReusableList<SymbolCode>, ReusableList<SymbolCode>, StepFacts) ->
-                Void, deliverError: @escaping (StepFacts, Refusal?) -> Void,
+                @escaping (
+                    DeliveryKind, SymbolCode, borrowing ReusableList<SymbolCode>, borrowing ReusableList<SymbolCode>,
+                    StepFacts
+                ) -> Void, deliverError: @escaping (StepFacts, Refusal?) -> Void,
             deliverAction: @escaping (Int32, RegistrationID, StepFacts) -> Void, inspectStart: @escaping () -> Void
         ) {
             self.setCurrent = setCurrent

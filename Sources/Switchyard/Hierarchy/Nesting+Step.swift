@@ -24,13 +24,13 @@ extension Nesting {
         touchedMembers.removeAll()
         markTouched(0)
         for index in 0..<plan.exits.length {
-            markTouched(cachedOwner(of: plan.exits.storage[index]))
+            markTouched(cachedOwner(of: plan.exits[index]))
         }
         for index in 0..<plan.entries.length {
-            markTouched(cachedOwner(of: plan.entries.storage[index]))
+            markTouched(cachedOwner(of: plan.entries[index]))
         }
         for index in 0..<plan.moves.length {
-            markTouched(Int(plan.moves.storage[index].member))
+            markTouched(Int(plan.moves[index].member))
         }
         // The order in which their transition handlers run: deepest first,
         // then in the order they were nested (by index).
@@ -160,16 +160,16 @@ extension Nesting {
     func workOutDefaultState(of member: Int, chart: Statechart, after plan: inout StepPlan) -> SymbolCode {
         defaultEntry.reset()
         for index in 0..<plan.history.length {
-            defaultEntry.history.append(plan.history.storage[index])
+            defaultEntry.history.append(plan.history[index])
         }
         for index in 0..<plan.historyCodes.length {
-            defaultEntry.historyCodes.append(plan.historyCodes.storage[index])
+            defaultEntry.historyCodes.append(plan.historyCodes[index])
         }
         chart.addWithDescendants(memberStates[member].hostNode, to: &defaultEntry)
         var innermost = SymbolCode.unknown
         var keepsHistory = false
         for index in 0..<defaultEntry.entries.length {
-            let entry = defaultEntry.entries.storage[index]
+            let entry = defaultEntry.entries[index]
             keepsHistory = keepsHistory || chart.tree.history(of: entry) != nil
             guard chart.tree.kind(of: entry) == .atomic else { continue }
             if innermost == .unknown {

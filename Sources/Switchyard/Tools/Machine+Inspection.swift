@@ -85,12 +85,12 @@ extension Machine {
         var index: Int?
         while let next = plan.moveAddedNext(after: index) {
             index = next
-            let move = plan.moves.storage[next]
+            let move = plan.moves[next]
             routes.append(Inspection.Route(source: states.name(of: move.source), target: states.name(of: move.target)))
         }
         return Inspection(
             request: request, fromState: context.fromState, toState: context.toState, refusal: nil,
-            exits: names(of: plan.exits), routes: routes, entries: names(of: plan.entries))
+            exits: names(of: plan.exits.elements), routes: routes, entries: names(of: plan.entries.elements))
     }
 
     /// Tells the watchers, if any, of a statechart's step, and shows its
@@ -149,7 +149,7 @@ extension Machine {
     @inlinable
     func inspectFinish() {
         guard let watchers, watchers.hasInspectors else { return }
-        inspectLifecycle(.finish, states: names(of: plan.exits), to: watchers)
+        inspectLifecycle(.finish, states: names(of: plan.exits.elements), to: watchers)
     }
 
     /// A start or a finish as an inspection: `states` are its entries for a

@@ -258,7 +258,7 @@ struct TestPathChart<S: StateType, E: EventType> {
         let configuration = engine.snapshot(recordedBy: historyStates)
         guard !isFinished(configuration) else { return configuration }
         for index in 0..<plan.entries.length {
-            let state = plan.entries.storage[index]
+            let state = plan.entries[index]
             let completed = parent(of: state)
             guard engine.tree.isFinal(state), completed != .wildcard else { continue }
             guard routesFrom[Int(completed)].done.isEmpty, routesFrom[0].done.isEmpty else { return nil }
@@ -405,14 +405,14 @@ struct TestPathChart<S: StateType, E: EventType> {
     }
 
     /// The routes the moves of `plan` take, in the order of ``MachineDescription/routes``.
-    func routesTaken(in plan: StepPlan) -> [Int] {
+    func routesTaken(in plan: borrowing StepPlan) -> [Int] {
         // A move a mapping names takes no route: registration 0.
-        plan.moves.compactMap { $0.taken.id.rawValue > 0 ? Int($0.taken.id.rawValue) - 1 : nil }.sorted()
+        plan.moves.elements.compactMap { $0.taken.id.rawValue > 0 ? Int($0.taken.id.rawValue) - 1 : nil }.sorted()
     }
 
     /// Whether `plan` enters a state a machine is nested under: where the
     /// nested machine goes, the description does not tell.
-    func entersHost(_ plan: StepPlan) -> Bool {
+    func entersHost(_ plan: borrowing StepPlan) -> Bool {
         plan.entries.contains { isHost[Int($0)] }
     }
 

@@ -1,0 +1,156 @@
+/// A list that keeps its storage when emptied, and empties in O(1): the lists
+/// a statechart fills again at every step (the states to exit and enter, the
+/// active atomic states, the configuration's flags by state code), which must
+/// not allocate once they have grown.
+///
+/// Its elements live in raw storage that the list alone owns, so a write is a
+/// store: an array held by a class checks that its buffer is unshared at
+/// every write, a call that cost a step more than a tenth of its
+/// instructions. The price is that a list cannot be copied implicitly: it is
+/// noncopyable, read in place (`borrowing`), handed over with `swap`, and
+/// copied only by ``copy()``.
+///
+/// Invariants, asserted in debug builds: `base` has room for `capacity`
+/// elements (it is `nil` exactly when `capacity` is 0), of which the first
+/// `length` are initialized; an index is within `0..<length`. The list frees
+/// its storage when it ends. Release builds check no index.
+@usableFromInline
+struct ReusableList<Element>: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<Element>?
+    @usableFromInline var capacity = 0
+    /// How many elements the list holds.
+    @usableFromInline private(set) var length = 0
+
+    @inlinable
+    init() {}
+
+    /// A list of `elements`.
+    @inlinable
+    init(_ elements: some Sequence<Element>) {
+        for element in elements {
+            append(element)
+        }
+    }
+
+    @inlinable
+    deinit {
+        if let base {
+            base.deinitialize(count: length)
+            base.deallocate()
+        }
+    }
+
+    @inlinable
+    var isEmpty: Bool { length == 0 }
+
+    /// The element at `position`; not bounds-checked in release builds.
+    @inlinable
+    subscript(position: Int) -> Element {
+        unsafeAddress {
+            UnsafePointer(address(of: position))
+        }
+        unsafeMutableAddress {
+            address(of: position)
+        }
+    }
+
+    /// Where the element at `position` lies; not bounds-checked in release builds.
+    @inlinable
+    @inline(__always)
+    func address(of position: Int) -> UnsafeMutablePointer<Element> {
+        assert(position >= 0 && position < length, "ReusableList: index \(position) out of 0..<\(length)")
+        return base.unsafelyUnwrapped + position
+    }
+
+    @inlinable
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if length == capacity {
+            grow()
+        }
+        (base.unsafelyUnwrapped + length).initialize(to: element)
+        length += 1
+    }
+
+    /// Doubles the storage (to 4 elements at first), moving the elements over.
+    @inlinable
+    @inline(never)
+    mutating func grow() {
+        let newCapacity = Swift.max(4, capacity * 2)
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let base {
+            moved.moveInitialize(from: base, count: length)
+            base.deallocate()
+        }
+        base = moved
+        capacity = newCapacity
+    }
+
+    /// Empties the list, keeping its storage.
+    @inlinable
+    mutating func removeAll() {
+        base?.deinitialize(count: length)
+        length = 0
+    }
+
+    /// Removes the elements `shouldRemove` picks, keeping the others in order.
+    @inlinable
+    mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        var kept = 0
+        for position in 0..<length where !shouldRemove(self[position]) {
+            self[kept] = self[position]
+            kept += 1
+        }
+        base?.advanced(by: kept).deinitialize(count: length - kept)
+        length = kept
+    }
+
+    /// Sorts the list in place by insertion: the lists are short, and this
+    /// allocates nothing.
+    @inlinable
+    mutating func insertionSort(by isBefore: (Element, Element) -> Bool) {
+        guard length > 1 else { return }
+        for index in 1..<length {
+            let value = self[index]
+            var position = index
+            while position > 0, isBefore(value, self[position - 1]) {
+                self[position] = self[position - 1]
+                position -= 1
+            }
+            self[position] = value
+        }
+    }
+
+    /// Whether an element satisfies `predicate`.
+    @inlinable
+    func contains(where predicate: (Element) -> Bool) -> Bool {
+        for position in 0..<length where predicate(self[position]) {
+            return true
+        }
+        return false
+    }
+
+    /// The elements, as an array.
+    @inlinable
+    var elements: [Element] {
+        (0..<length).map { self[$0] }
+    }
+
+    /// A list of the same elements, with storage of its own.
+    @inlinable
+    func copy() -> ReusableList {
+        var copy = ReusableList()
+        for position in 0..<length {
+            copy.append(self[position])
+        }
+        return copy
+    }
+}
+
+extension ReusableList where Element: Equatable {
+    /// Whether `element` is in the list.
+    @inlinable
+    func contains(_ element: Element) -> Bool {
+        contains { $0 == element }
+    }
+}

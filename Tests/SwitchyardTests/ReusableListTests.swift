@@ -1,0 +1,96 @@
+import Testing
+
+@testable import Switchyard
+
+// The lists a statechart refills at every step: raw storage the list owns,
+// kept when emptied, copied only on request.
+
+/// Counts its instances alive, so that a test sees the list let go of what
+/// it held.
+private final class Tracked {
+    nonisolated(unsafe) static var alive = 0
+    let value: Int
+
+    init(_ value: Int) {
+        self.value = value
+        Tracked.alive += 1
+    }
+
+    deinit {
+        Tracked.alive -= 1
+    }
+}
+
+@Suite(.serialized) struct ReusableListTests {
+    @Test func appendsGrowTheStorageAndKeepTheElementsInOrder() {
+        var list = ReusableList<Int>()
+        #expect(list.length == 0)
+        for value in 0..<100 {
+            list.append(value)
+        }
+        #expect(list.length == 100)
+        #expect(list.capacity >= 100)
+        #expect(list.elements == Array(0..<100))
+        list[7] = -7
+        #expect(list[7] == -7)
+    }
+
+    @Test func emptyingKeepsTheStorage() {
+        var list = ReusableList([1, 2, 3, 4, 5])
+        let (base, capacity) = (list.base, list.capacity)
+        list.removeAll()
+        #expect(list.length == 0)
+        list.append(9)
+        #expect(list.base == base && list.capacity == capacity, "refilling an emptied list allocated")
+        #expect(list.elements == [9])
+    }
+
+    @Test func removingByPredicateKeepsTheOthersInOrder() {
+        var list = ReusableList(0..<10)
+        list.removeAll { $0 % 3 == 0 }
+        #expect(list.elements == [1, 2, 4, 5, 7, 8])
+    }
+
+    @Test func insertionSortSortsAndIsStable() {
+        var list = ReusableList([(2, "a"), (1, "b"), (2, "c"), (0, "d"), (1, "e")])
+        list.insertionSort { $0.0 < $1.0 }
+        #expect(list.elements.map(\.1) == ["d", "b", "e", "a", "c"])
+    }
+
+    @Test func containsLooksAtTheElementsHeldOnly() {
+        var list = ReusableList([3, 4])
+        let found = list.contains(4)
+        #expect(found)
+        list.removeAll()
+        let foundAfterEmptying = list.contains(4) || list.contains { _ in true }
+        #expect(!foundAfterEmptying, "an emptied list still found an element")
+    }
+
+    @Test func aCopyHasStorageOfItsOwn() {
+        var list = ReusableList([1, 2, 3])
+        var copy = list.copy()
+        copy[0] = 10
+        copy.append(4)
+        list.removeAll()
+        #expect(copy.elements == [10, 2, 3, 4])
+        #expect(list.length == 0)
+    }
+
+    @Test func theListLetsGoOfWhatItHolds() {
+        let before = Tracked.alive
+        do {
+            var list = ReusableList<Tracked>()
+            for value in 0..<10 {
+                list.append(Tracked(value))
+            }
+            #expect(Tracked.alive == before + 10)
+            list.removeAll { $0.value.isMultiple(of: 2) }
+            #expect(Tracked.alive == before + 5, "removing elements did not release them")
+            list.removeAll()
+            #expect(Tracked.alive == before, "emptying the list did not release its elements")
+            list.append(Tracked(99))
+            #expect(Tracked.alive == before + 1)
+        }
+        #expect(Tracked.alive == before, "the list did not release its elements when it ended")
+    }
+}
