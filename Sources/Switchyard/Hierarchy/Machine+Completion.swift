@@ -277,8 +277,9 @@ extension Machine {
         }
         prepareChart()
         let chart = uncheckedChart
-        guard !chart.isFinished, !mustQueueRequest(), decisionDepth == 0 else { return }
-        beginStepDelivery()
+        let thread = DeliveryThread.current
+        guard !chart.isFinished, !mustQueueRequest(on: thread), decisionDepth == 0 else { return }
+        beginStepDelivery(on: thread)
         _ = withHandlersPinnedForSteps { handlers in
             settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in })
         }

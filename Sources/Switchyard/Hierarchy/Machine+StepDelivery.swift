@@ -12,19 +12,20 @@ extension Machine {
     /// then what it leads to before any later request: eventless routes and
     /// done routes (``settle(chart:nesting:handlers:reading:)``). Then runs the
     /// requests its handlers made. `reading` is shown each step's complete
-    /// plan before anything of it runs.
+    /// plan before anything of it runs; `thread` is the current thread's
+    /// deliveries.
     ///
     /// - Returns: `false` if eventless or done routes did not settle within
     ///   ``internalStepLimit`` steps.
     @inlinable
     func takeStep(
         kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
-        nesting: Nesting, reading: StepReader
+        nesting: Nesting, thread: DeliveryThread, reading: StepReader
     ) -> Bool {
         chart.complete(&plan)
         reading(plan)
         chart.hasBegun = true
-        beginStepDelivery()
+        beginStepDelivery(on: thread)
         // Pinned for this step and those it leads to (see `refresh(_:)`).
         let isSettled = withHandlersPinnedForSteps { handlers in
             // The step holds `userInfo` until its handlers have all run.
@@ -115,7 +116,10 @@ extension Machine {
         // handlers that add or dispose handlers change a copy.
         // The plan is read in place: while the step runs, requests wait, so
         // nothing plans another step over it.
-        chart.recordHistory(of: &plan)
+        // Most steps record no history.
+        if !plan.history.isEmpty {
+            chart.recordHistory(of: &plan)
+        }
         // Most charts without nested machines have no entry or exit handlers.
         let hearsLifecycle = handlers.lifecycleHandlerCount > 0 || nesting.hasNestedMachines
         for index in 0..<plan.exits.length where hearsLifecycle {
@@ -311,12 +315,12 @@ extension Machine {
         ) { invoke($0, context) }
     }
 
-    /// Begins a step's delivery: requests made meanwhile wait for its end.
+    /// Begins a step's delivery on `thread`, the current thread's
+    /// deliveries: requests made meanwhile wait for its end.
     @inlinable
-    func beginStepDelivery() {
+    func beginStepDelivery(on thread: DeliveryThread = .current) {
         isStepping = true
         deliveryDepth += 1
-        let thread = DeliveryThread.current
         thread.enter()
         stepThread = thread
     }
@@ -340,11 +344,12 @@ extension Machine {
     }
 
     /// Whether a request must wait, queued: while a step runs, for its end;
-    /// while deliveries are nested too deep on the thread (or this machine's
-    /// earlier requests wait for them), for them to unwind.
+    /// while deliveries are nested too deep on `thread`, the current
+    /// thread's deliveries (or this machine's earlier requests wait for
+    /// them), for them to unwind.
     @inlinable
-    func mustQueueRequest() -> Bool {
-        isStepping || isWaitingOnThread || waitIfFull(DeliveryThread.current)
+    func mustQueueRequest(on thread: DeliveryThread = .current) -> Bool {
+        isStepping || isWaitingOnThread || waitIfFull(thread)
     }
 
     /// Calls one handler, unless it was disposed during the delivery.

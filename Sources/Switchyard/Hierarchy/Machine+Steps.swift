@@ -101,7 +101,9 @@ extension Machine {
     func requestStep(
         member: Int, _ request: StepRequest, userInfo: UserInfoBox?, reading: StepReader = { _ in }
     ) -> NestedOutcome {
-        guard !mustQueueRequest() else {
+        // Read once for the request: a thread-specific read costs a call.
+        let thread = DeliveryThread.current
+        guard !mustQueueRequest(on: thread) else {
             waiting.append(request: queued(request, member: member, userInfo: userInfo))
             return .refused(.queued)
         }
@@ -114,7 +116,8 @@ extension Machine {
         return Unretained(uncheckedChart).withObject { chart in
             Unretained(uncheckedNesting).withObject { nesting in
                 let outcome = decideAndTakeStep(
-                    member: member, request, userInfo: userInfo, chart: chart, nesting: nesting, reading: reading)
+                    member: member, request, userInfo: userInfo, chart: chart, nesting: nesting, thread: thread,
+                    reading: reading)
                 assert(
                     self.chart === chart && self.nesting === nesting,
                     "Switchyard: a machine's statechart or hierarchy was replaced while it took a step")
@@ -124,11 +127,11 @@ extension Machine {
     }
 
     /// ``requestStep(member:_:userInfo:reading:)`` once the request need
-    /// not wait, with the root's chart and hierarchy.
+    /// not wait, with the root's chart and hierarchy, on `thread`.
     @inlinable
     func decideAndTakeStep(
         member: Int, _ request: StepRequest, userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
-        reading: StepReader
+        thread: DeliveryThread, reading: StepReader
     ) -> NestedOutcome {
         guard decisionDepth == 0 else {
             refuse(member: member, request, userInfo: userInfo, refusal: .reentrant)
@@ -172,7 +175,7 @@ extension Machine {
         }
         let isSettled = takeStep(
             kind: request.kind, event: request.event, eventCode: eventCode, userInfo: userInfo, chart: chart,
-            nesting: nesting, reading: reading)
+            nesting: nesting, thread: thread, reading: reading)
         return isSettled ? .moved : .refused(.unsettled)
     }
 
