@@ -222,6 +222,9 @@ struct StateTree {
             nodes[Int(code)].historyDefault = fallback
         }
         nodes[Int(code)].history = kind
+        // Laid out again, though depth and order stay: what is worked out
+        // from the tree's layout (a state's default entry) depends on history.
+        isLaidOut = false
     }
 
     /// Makes `code` a final state: entering it completes its parent, or,

@@ -34,6 +34,8 @@ final class Statechart {
     /// Whether the machine has entered a top-level final state: it takes no
     /// more steps.
     @exclusivity(unchecked) @usableFromInline var isFinished = false
+    /// What entering each state by default enters, as far as worked out.
+    @exclusivity(unchecked) @usableFromInline var defaultEntries = DefaultEntries()
 
     @inlinable
     init() {}
@@ -474,11 +476,51 @@ final class Statechart {
     /// default, before it has recorded anything), else a compound state's
     /// initial child and all of a parallel state's regions.
     /// `ignoringHistory` enters `state` itself as if it kept none.
+    ///
+    /// When nothing entered yet lies inside `state`, that is the list
+    /// remembered for it (see ``DefaultEntries``), if no history changes it.
     @inlinable
     func addWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
+        guard tree.kind(of: state) != .atomic else {
+            add(state, to: &plan)
+            return
+        }
+        if tree.isLaidOut, !plan.entries.contains(where: { tree.isWithin($0, state) }),
+            case .known(let start, let end) = defaultEntrySpan(of: state)
+        {
+            // Nothing on the list is entered yet: appended without a search.
+            for index in Int(start)..<Int(end) {
+                plan.entries.append(defaultEntries.codes[index])
+            }
+            return
+        }
+        addEachWithDescendants(state, ignoringHistory: ignoringHistory, to: &plan)
+    }
+
+    /// Where the list entering `state` by default makes lies in
+    /// ``defaultEntries``, worked out now if it is not yet.
+    @inlinable
+    func defaultEntrySpan(of state: SymbolCode) -> DefaultEntries.Span {
+        let span = defaultEntries.span(of: state, layout: tree.layouts)
+        guard case .unknown = span else { return span }
+        return workOutDefaultEntry(of: state)
+    }
+
+    @usableFromInline
+    func workOutDefaultEntry(of state: SymbolCode) -> DefaultEntries.Span {
+        var entry = StepPlan()
+        addEachWithDescendants(state, to: &entry)
+        let dependsOnHistory = entry.entries.contains { tree.history(of: $0) != nil }
+        return defaultEntries.remember(
+            entry.entries, of: state, layout: tree.layouts, dependsOnHistory: dependsOnHistory)
+    }
+
+    /// ``addWithDescendants(_:ignoringHistory:to:)`` worked out state by
+    /// state, for a state that is not atomic.
+    @inlinable
+    func addEachWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
         add(state, to: &plan)
         let kind = tree.kind(of: state)
-        guard kind != .atomic else { return }
         let usesHistory = !ignoringHistory && tree.history(of: state) != nil
         if usesHistory, addRemembered(of: state, to: &plan) {
             if kind == .parallel {

@@ -144,6 +144,42 @@ private func makeChart(in initial: Node, log: Log, routes: (Chart) -> Void = { _
 
     // MARK: History
 
+    @Test func historyAddedAfterAStateWasEnteredIsUsedWhenItIsEnteredAgain() {
+        // The first entry of p works out what entering it by default enters;
+        // history declared afterwards must change that.
+        let log = Log()
+        let chart = makeChart(in: .z, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.z => .p])
+            chart.addRoutes(event: .back, transitions: [.p => .z])
+            chart.addRoutes(event: .other, transitions: [.r1x => .r1y])
+        }
+        chart <-! .go
+        chart <-! .back
+        chart.addHistory(.shallow, to: .r1)
+        chart <-! .go
+        chart <-! .other
+        chart <-! .back
+        log.clear()
+        chart <-! .go
+        #expect(chart.configuration == [.p, .r1, .r1y, .r2, .r2x])
+        #expect(log.lines == ["exit z", "go: z => p", "enter p", "enter r1", "enter r1y", "enter r2", "enter r2x"])
+    }
+
+    @Test func enteringAParallelStateByDefaultIsTheSameEachTime() {
+        let log = Log()
+        let chart = makeChart(in: .z, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.z => .p])
+            chart.addRoutes(event: .back, transitions: [.p => .z])
+        }
+        for _ in 0..<3 {
+            log.clear()
+            chart <-! .go
+            #expect(chart.configuration == [.p, .r1, .r1x, .r2, .r2x])
+            #expect(log.lines == ["exit z", "go: z => p", "enter p", "enter r1", "enter r1x", "enter r2", "enter r2x"])
+            chart <-! .back
+        }
+    }
+
     @Test func aHistoryDefaultIsEnteredBeforeAnythingIsRecorded() {
         let log = Log()
         let chart = makeChart(in: .z, log: log) { chart in
