@@ -5,8 +5,11 @@
 /// It remembers a state's list only when no state on it keeps history: then
 /// the list depends on the tree's shape alone. It is worked out on a state's
 /// first default entry, and forgotten when the tree is laid out again
-/// (``StateTree/layouts`` moves), which every change of the tree's shape or
-/// history makes happen before the next step.
+/// (``StateTree/layouts`` moves). Every change of the tree's shape or history
+/// marks the tree as not laid out, and a step reads no list until it is laid
+/// out again (``Statechart/addWithDescendants(_:ignoringHistory:to:)`` checks
+/// ``StateTree/isLaidOut``): a handler may declare history in the middle of a
+/// macrostep.
 @usableFromInline
 struct DefaultEntries {
     /// Where a state's list lies in ``codes``.

@@ -59,7 +59,9 @@ struct StateTree {
     @usableFromInline var children: [[SymbolCode]] = [[]]
     /// Whether any state has children.
     @usableFromInline var hasChildren = false
-    /// Whether `depth`, `order` and `end` are up to date.
+    /// Whether `depth`, `order` and `end`, and what is worked out from the
+    /// tree's shape and history (``layouts``), are up to date: declaring
+    /// children or history clears it.
     @usableFromInline var isLaidOut = true
     /// Whether some state is final: without, no step completes a state.
     @usableFromInline var hasFinalStates = false
@@ -67,7 +69,7 @@ struct StateTree {
     /// active atomic state, which lets a step skip some searches.
     @usableFromInline var hasParallel = false
     /// How many times the tree has been laid out: what was worked out from
-    /// its shape is current while this has not moved.
+    /// its shape and history is current while this has not moved.
     @usableFromInline var layouts: UInt32 = 0
 
     @inlinable
@@ -266,7 +268,8 @@ struct StateTree {
 
     // MARK: Layout
 
-    /// Lays out depth and document order, if a declaration changed them.
+    /// Lays out depth and document order, if a declaration changed the tree
+    /// (its shape or its history).
     ///
     /// - Complexity: O(*n*) in the declared states, once after declarations.
     @inlinable

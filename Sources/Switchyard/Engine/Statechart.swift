@@ -311,7 +311,8 @@ final class Statechart {
 
     /// Completes the plan of a step whose moves are chosen: what it exits,
     /// the history that records, and what it enters. Reads the configuration
-    /// and writes only the plan, so a question may plan a step and drop it.
+    /// and writes only the plan (and what it remembers of default entries,
+    /// see ``defaultEntries``), so a question may plan a step and drop it.
     @inlinable
     func complete(_ plan: inout StepPlan) {
         if completeSiblingMove(&plan) { return }

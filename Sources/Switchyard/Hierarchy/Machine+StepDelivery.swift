@@ -277,13 +277,15 @@ extension Machine {
     }
 
     /// Runs the error handlers of `member` for a refused request, which
-    /// tell a state request's target as the state after; requests they make
-    /// wait until they have all run.
+    /// tell a state request's target as the state after, on `thread`;
+    /// requests they make wait until they have all run.
     @inlinable
-    func refuse(member: Int, _ request: StepRequest, userInfo: UserInfoBox?, refusal: Refusal?) {
+    func refuse(
+        member: Int, _ request: StepRequest, userInfo: UserInfoBox?, refusal: Refusal?, thread: DeliveryThread
+    ) {
         let nesting = uncheckedNesting
         let (event, target) = (request.event, request.target)
-        beginStepDelivery()
+        beginStepDelivery(on: thread)
         if member == 0 {
             deliverErrorHandlers(
                 Context(

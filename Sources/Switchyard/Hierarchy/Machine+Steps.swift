@@ -134,16 +134,16 @@ extension Machine {
         thread: DeliveryThread, reading: StepReader
     ) -> NestedOutcome {
         guard decisionDepth == 0 else {
-            refuse(member: member, request, userInfo: userInfo, refusal: .reentrant)
+            refuse(member: member, request, userInfo: userInfo, refusal: .reentrant, thread: thread)
             reportReentrantRequest(describe(request, member: member))
             return .refused(.reentrant)
         }
         guard nesting.isActive(member, in: chart) else {
-            refuse(member: member, request, userInfo: userInfo, refusal: .inactive)
+            refuse(member: member, request, userInfo: userInfo, refusal: .inactive, thread: thread)
             return .refused(.inactive)
         }
         guard !chart.isFinished else {
-            refuse(member: member, request, userInfo: userInfo, refusal: .finished)
+            refuse(member: member, request, userInfo: userInfo, refusal: .finished, thread: thread)
             return .refused(.finished)
         }
         let eventCode: SymbolCode
@@ -170,7 +170,7 @@ extension Machine {
                 chart: chart, nesting: nesting, into: &plan)
         }
         guard !plan.moves.isEmpty else {
-            refuse(member: member, request, userInfo: userInfo, refusal: refusal)
+            refuse(member: member, request, userInfo: userInfo, refusal: refusal, thread: thread)
             return .refused(refusal)
         }
         let isSettled = takeStep(
@@ -457,8 +457,13 @@ extension Machine {
             }
             return nil
         }
-        for index in 0..<chart.configuration.atomics.length {
+        // The length read again at each turn: a condition may declare
+        // states, and a chart that has not begun then builds its
+        // configuration anew when asked about it.
+        var index = 0
+        while index < chart.configuration.atomics.length {
             let atomic = chart.configuration.atomics[index]
+            index += 1
             guard member == 0 || chart.tree.isDescendant(atomic, of: host) else { continue }
             var node = atomic
             while true {

@@ -10,10 +10,10 @@
 /// noncopyable, read in place (`borrowing`), handed over with `swap`, and
 /// copied only by ``copy()``.
 ///
-/// Invariants, asserted in debug builds: `base` has room for `capacity`
-/// elements (it is `nil` exactly when `capacity` is 0), of which the first
-/// `length` are initialized; an index is within `0..<length`. The list frees
-/// its storage when it ends. Release builds check no index.
+/// Invariants: `base` has room for `capacity` elements (it is `nil` exactly
+/// when `capacity` is 0), of which the first `length` are initialized; an
+/// index is within `0..<length`, which debug builds assert at every access
+/// and release builds do not check. The list frees its storage when it ends.
 @usableFromInline
 struct ReusableList<Element>: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<Element>?
