@@ -486,8 +486,8 @@ final class Statechart {
             add(state, to: &plan)
             return
         }
-        if tree.isLaidOut, !plan.entries.contains(where: { tree.isWithin($0, state) }),
-            case .known(let start, let end) = defaultEntrySpan(of: state)
+        if tree.isLaidOut, case .known(let start, let end) = defaultEntrySpan(of: state),
+            !plan.entries.contains(where: { tree.isWithin($0, state) })
         {
             // Nothing on the list is entered yet: appended without a search.
             for index in Int(start)..<Int(end) {
