@@ -122,10 +122,12 @@ extension Machine {
         }
         // Most charts without nested machines have no entry or exit handlers.
         let hearsLifecycle = handlers.lifecycleHandlerCount > 0 || nesting.hasNestedMachines
-        for index in 0..<plan.exits.length where hearsLifecycle {
-            deliverLifecycle(
-                entering: false, of: plan.exits[index], handlers: handlers, context: context, event: event,
-                userInfo: userInfo, nesting: nesting)
+        if hearsLifecycle {
+            for index in 0..<plan.exits.length {
+                deliverLifecycle(
+                    entering: false, of: plan.exits[index], handlers: handlers, context: context, event: event,
+                    userInfo: userInfo, nesting: nesting)
+            }
         }
         if plan.hasActions {
             deliverActions(handlers: handlers, context: context, event: event, userInfo: userInfo, nesting: nesting)
@@ -140,10 +142,12 @@ extension Machine {
         deliverTransition(
             kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
             context: context)
-        for index in 0..<plan.entries.length where hearsLifecycle {
-            deliverLifecycle(
-                entering: true, of: plan.entries[index], handlers: handlers, context: context,
-                event: event, userInfo: userInfo, nesting: nesting)
+        if hearsLifecycle {
+            for index in 0..<plan.entries.length {
+                deliverLifecycle(
+                    entering: true, of: plan.entries[index], handlers: handlers, context: context,
+                    event: event, userInfo: userInfo, nesting: nesting)
+            }
         }
     }
 

@@ -291,6 +291,8 @@ extension Machine {
                 along: route, extras: extras, from: node, member: name.member, chart: chart, nesting: nesting,
                 plan: &plan)
         }
+        // Most nodes on a walk up have no routes of the root's: passed by a count.
+        guard event == nil || routes.hasEventRoutes(from: node) else { return nil }
         guard node == .wildcard || nesting.isNamedByRoot(node) else { return nil }
         let route =
             if let event {
