@@ -27,10 +27,6 @@ final class CaseDispatch<S: StateType, E: EventType, Effect> {
         self.clauses = clauses
     }
 
-    deinit {
-        lists.deallocate()
-    }
-
     /// The first clause that takes `event` in `state`, and what it does, as
     /// ``MappedClauses/answer(_:_:refused:)`` says.
     @inlinable

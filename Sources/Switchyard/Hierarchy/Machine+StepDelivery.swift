@@ -187,7 +187,7 @@ extension Machine {
         _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
         chart: Statechart, nesting: Nesting
     ) {
-        for index in 0..<nesting.touchedMembers.count {
+        for index in 0..<nesting.touchedMembers.length {
             let member = nesting.touchedMembers[index]
             guard member != 0, nesting.hearsTransition(member) else { continue }
             let memberEvent =

@@ -18,7 +18,7 @@ extension Nesting {
             return chart.innermostState(after: &plan)
         }
         refreshNodeCache(chart: chart)
-        for index in 0..<touchedMembers.count {
+        for index in 0..<touchedMembers.length {
             memberStates[touchedMembers[index]].touched = false
         }
         touchedMembers.removeAll()
@@ -34,7 +34,7 @@ extension Nesting {
         }
         // The order in which their transition handlers run: deepest first,
         // then in the order they were nested (by index).
-        for index in 1..<touchedMembers.count {
+        for index in 1..<touchedMembers.length {
             let member = touchedMembers[index]
             let depth = memberStates[member].depth
             var position = index
@@ -51,7 +51,7 @@ extension Nesting {
         // Without regions, one atomic state is active after the step: the
         // innermost state of each member is found from it.
         let atomicAfter = chart.tree.hasParallel || plan.atomicsAfter.isEmpty ? .unknown : plan.atomicsAfter[0]
-        for index in 0..<touchedMembers.count {
+        for index in 0..<touchedMembers.length {
             let member = touchedMembers[index]
             let host = memberStates[member].hostNode
             // Without regions, the states active after the step are the
@@ -111,7 +111,7 @@ extension Nesting {
     /// Records the states of the members the step concerned, once applied.
     @inlinable
     func commitStates() {
-        for index in 0..<touchedMembers.count {
+        for index in 0..<touchedMembers.length {
             let member = touchedMembers[index]
             let state = memberStates[member].after
             // The machine reports its state already when it stays in it.

@@ -99,11 +99,11 @@ final class Nesting {
     /// progress works out for it, read and written in place by a step: its
     /// indices are members' (``add(_:machine:parent:host:tree:initial:chart:)``
     /// grows it with ``members``).
-    @exclusivity(unchecked) @usableFromInline var memberStates = UnsafeSlots<MemberState>(capacity: 4)
+    @exclusivity(unchecked) @usableFromInline var memberStates = ReusableList<MemberState>()
     /// The members a step concerns once planned, in the order in which their
     /// handlers of transitions run: deepest first, and in the order they were
     /// nested between members as deep. Room for every member is kept.
-    @exclusivity(unchecked) @usableFromInline var touchedMembers = UnsafeSlots<Int>(capacity: 4)
+    @exclusivity(unchecked) @usableFromInline var touchedMembers = ReusableList<Int>()
     /// By member, then by the root's code of an event: the member's code
     /// of it, ``SymbolCode/unknown`` until it is first asked for.
     @exclusivity(unchecked) @usableFromInline var memberEventCodes: [[SymbolCode]] = [[]]
@@ -151,11 +151,7 @@ final class Nesting {
         self.reserveRootCode = reserveRootCode
         self.rootDescribe = rootDescribe
         memberStates.append(MemberState(parent: -1, depth: 0, current: .wildcard, isActive: true))
-    }
-
-    deinit {
-        memberStates.deallocate()
-        touchedMembers.deallocate()
+        touchedMembers.reserveCapacity(memberStates.capacity)
     }
 
     /// Calls `body` with `member`'s closures (not the root's), unretained.

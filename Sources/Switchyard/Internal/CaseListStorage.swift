@@ -3,7 +3,7 @@
 /// of a state, read on every request without a hash or a bounds-checked
 /// array.
 ///
-/// The memory is two ``UnsafeSlots`` (their invariants, and their bounds
+/// The memory is two ``ReusableList``s (their invariants, and their bounds
 /// asserted in debug builds, are theirs); this type adds its own:
 /// - `bounds` holds, for each case index below its count, the start and end
 ///   of the case's list in `elements`, or `(-1, -1)` for a case without a
@@ -13,25 +13,16 @@
 ///   valid after it (a guard may ask the same dispatch about a new case while
 ///   a search is going through an older case's list).
 ///
-/// Like its slots, the storage has one owner, which keeps it in a stored
-/// property, mutates it there, and calls ``deallocate()`` once, in its
-/// `deinit`. (A noncopyable struct with a `deinit` would say so itself, but
-/// as a stored property of a class it crashes the Swift 6.3 optimizer.)
+/// Like its lists, the storage is noncopyable: it has one owner, which keeps
+/// it in a stored property and mutates it there.
 @usableFromInline
-struct CaseListStorage<Element> {
-    @usableFromInline var elements = UnsafeSlots<Element>(capacity: 4)
-    @usableFromInline var bounds = UnsafeSlots<(start: Int, end: Int)>(capacity: 4)
+struct CaseListStorage<Element>: ~Copyable {
+    @usableFromInline var elements = ReusableList<Element>()
+    @usableFromInline var bounds = ReusableList<(start: Int, end: Int)>()
 
     /// Storage without any list.
     @usableFromInline
     init() {}
-
-    /// Frees the storage; its owner calls this once, when it goes.
-    @usableFromInline
-    func deallocate() {
-        elements.deallocate()
-        bounds.deallocate()
-    }
 
     /// The positions of the list of the case at `caseIndex` (not negative),
     /// or `nil` if none was appended for it.
@@ -39,7 +30,7 @@ struct CaseListStorage<Element> {
     @inline(__always)
     func positions(ofCase caseIndex: Int) -> Range<Int>? {
         assert(caseIndex >= 0, "A case index is never negative (\(caseIndex))")
-        guard caseIndex < bounds.count else { return nil }
+        guard caseIndex < bounds.length else { return nil }
         let bound = bounds[caseIndex]
         guard bound.start >= 0 else { return nil }
         return Range(uncheckedBounds: (bound.start, bound.end))
@@ -64,14 +55,14 @@ struct CaseListStorage<Element> {
     /// case is being learned, and both lists are then right.
     @usableFromInline
     mutating func append(_ list: [Element], forCase caseIndex: Int) -> Range<Int> {
-        let start = elements.count
+        let start = elements.length
         for element in list {
             elements.append(element)
         }
-        while bounds.count <= caseIndex {
+        while bounds.length <= caseIndex {
             bounds.append((start: -1, end: -1))
         }
-        bounds[caseIndex] = (start: start, end: elements.count)
-        return Range(uncheckedBounds: (start, elements.count))
+        bounds[caseIndex] = (start: start, end: elements.length)
+        return Range(uncheckedBounds: (start, elements.length))
     }
 }

@@ -17,7 +17,8 @@
 @usableFromInline
 struct ReusableList<Element>: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<Element>?
-    @usableFromInline var capacity = 0
+    /// How many elements the storage has room for.
+    @usableFromInline private(set) var capacity = 0
     /// How many elements the list holds.
     @usableFromInline private(set) var length = 0
 
@@ -72,18 +73,35 @@ struct ReusableList<Element>: ~Copyable {
         length += 1
     }
 
-    /// Doubles the storage (to 4 elements at first), moving the elements over.
+    /// Adds `element` at the end of a list that has room for it (the caller
+    /// reserved it); not checked in release builds.
+    @inlinable
+    @inline(__always)
+    mutating func appendWithinCapacity(_ element: Element) {
+        assert(length < capacity, "ReusableList: no room for another element; reserve capacity first")
+        (base.unsafelyUnwrapped + length).initialize(to: element)
+        length += 1
+    }
+
+    /// Doubles the storage (to 4 elements at first).
     @inlinable
     @inline(never)
     mutating func grow() {
-        let newCapacity = Swift.max(4, capacity * 2)
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        reserveCapacity(Swift.max(4, capacity * 2))
+    }
+
+    /// Makes room for `minimumCapacity` elements in all, moving the elements
+    /// to new storage if there is not.
+    @inlinable
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        guard minimumCapacity > capacity else { return }
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: minimumCapacity)
         if let base {
             moved.moveInitialize(from: base, count: length)
             base.deallocate()
         }
         base = moved
-        capacity = newCapacity
+        capacity = minimumCapacity
     }
 
     /// Empties the list, keeping its storage.

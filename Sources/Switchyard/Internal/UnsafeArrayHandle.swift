@@ -2,7 +2,7 @@
 /// length of one call: an array's, which lets a ``ChainStore`` link or unlink
 /// a node with one check that its array is unshared rather than one at every
 /// write; or room on the stack for a few trivial values (the cursors and keys
-/// of the handler merge); or ``UnsafeSlots``' initialized elements.
+/// of the handler merge).
 ///
 /// Invariants, asserted in debug builds: an index is within `0..<count`; a
 /// handle is used only inside the closure that made it
