@@ -3,7 +3,7 @@ import Testing
 @testable import Switchyard
 
 // The lists a statechart refills at every step: raw storage the list owns,
-// kept when emptied, copied only on request.
+// kept when emptied.
 
 /// Counts its instances alive, so that a test sees the list let go of what
 /// it held.
@@ -66,14 +66,15 @@ private final class Tracked {
         #expect(!foundAfterEmptying, "an emptied list still found an element")
     }
 
-    @Test func aCopyHasStorageOfItsOwn() {
-        var list = ReusableList([1, 2, 3])
-        var copy = list.copy()
-        copy[0] = 10
-        copy.append(4)
-        list.removeAll()
-        #expect(copy.elements == [10, 2, 3, 4])
-        #expect(list.length == 0)
+    @Test func roomReservedIsFilledWithoutGrowing() {
+        var list = ReusableList<Int>()
+        list.reserveCapacity(3)
+        let base = list.base
+        for value in 0..<3 {
+            list.appendWithinCapacity(value)
+        }
+        #expect(list.base == base, "appending within the room reserved moved the storage")
+        #expect(list.elements == [0, 1, 2])
     }
 
     @Test func theListLetsGoOfWhatItHolds() {

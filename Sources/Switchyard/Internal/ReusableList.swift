@@ -1,14 +1,14 @@
 /// A list that keeps its storage when emptied, and empties in O(1): the lists
 /// a statechart fills again at every step (the states to exit and enter, the
 /// active atomic states, the configuration's flags by state code), which must
-/// not allocate once they have grown.
+/// not allocate once they have grown, and the tables a step reads in place (a
+/// hierarchy's member states, a case dispatch's lists).
 ///
 /// Its elements live in raw storage that the list alone owns, so a write is a
 /// store: an array held by a class checks that its buffer is unshared at
 /// every write, a call that cost a step more than a tenth of its
-/// instructions. The price is that a list cannot be copied implicitly: it is
-/// noncopyable, read in place (`borrowing`), handed over with `swap`, and
-/// copied only by ``copy()``.
+/// instructions. The price is that a list cannot be copied: it is
+/// noncopyable, read in place (`borrowing`), and handed over with `swap`.
 ///
 /// Invariants: `base` has room for `capacity` elements (it is `nil` exactly
 /// when `capacity` is 0), of which the first `length` are initialized; an
@@ -152,16 +152,6 @@ struct ReusableList<Element>: ~Copyable {
     @inlinable
     var elements: [Element] {
         (0..<length).map { self[$0] }
-    }
-
-    /// A list of the same elements, with storage of its own.
-    @inlinable
-    func copy() -> ReusableList {
-        var copy = ReusableList()
-        for position in 0..<length {
-            copy.append(self[position])
-        }
-        return copy
     }
 }
 
