@@ -19,6 +19,7 @@ struct DefaultEntries {
         case unknown
         /// A state on the list keeps history: it is worked out at every entry.
         case dependsOnHistory
+        /// The list is `codes[start..<end]`.
         case known(start: Int32, end: Int32)
     }
 

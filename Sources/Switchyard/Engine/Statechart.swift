@@ -507,6 +507,9 @@ final class Statechart {
         return workOutDefaultEntry(of: state)
     }
 
+    /// Works out the list entering `state` by default makes, on a plan of
+    /// its own, and remembers it (or that history changes it); out of line,
+    /// as it runs once a state and layout.
     @usableFromInline
     func workOutDefaultEntry(of state: SymbolCode) -> DefaultEntries.Span {
         var entry = StepPlan()

@@ -354,7 +354,7 @@ extension Machine {
     /// thread's deliveries (or this machine's earlier requests wait for
     /// them), for them to unwind.
     @inlinable
-    func mustQueueRequest(on thread: DeliveryThread = .current) -> Bool {
+    func mustQueueRequest(on thread: DeliveryThread) -> Bool {
         isStepping || isWaitingOnThread || waitIfFull(thread)
     }
 
