@@ -60,8 +60,8 @@ struct StateTree {
     /// Whether any state has children.
     @usableFromInline var hasChildren = false
     /// Whether `depth`, `order` and `end`, and what is worked out from the
-    /// tree's shape and history (``layouts``), are up to date: declaring
-    /// children or history clears it.
+    /// tree's shape, history and final states (``layouts``), are up to date:
+    /// declaring children, history or a final state clears it.
     @usableFromInline var isLaidOut = true
     /// Whether some state is final: without, no step completes a state.
     @usableFromInline var hasFinalStates = false
@@ -247,6 +247,8 @@ struct StateTree {
         )
         nodes[Int(code)].isFinal = true
         hasFinalStates = true
+        // What a step completes is worked out from the layout (see `StepMemo`).
+        isLaidOut = false
     }
 
     /// Stops at a second history of another kind for one state: declaring

@@ -36,6 +36,8 @@ final class Statechart {
     @exclusivity(unchecked) @usableFromInline var isFinished = false
     /// What entering each state by default enters, as far as worked out.
     @exclusivity(unchecked) @usableFromInline var defaultEntries = DefaultEntries()
+    /// The steps planned so far, by configuration and move.
+    @exclusivity(unchecked) @usableFromInline var stepMemo = StepMemo()
 
     @inlinable
     init() {}
@@ -280,11 +282,20 @@ final class Statechart {
     /// domain is inside (or is) the other's. A move whose source is a proper
     /// descendant of the sources of all it conflicts with replaces them;
     /// otherwise the moves chosen first stay.
+    ///
+    /// A first move's domain is worked out only when a second is chosen or
+    /// the step is completed (see ``StepPlan/Move/domain``): most steps take
+    /// one move, whose plan may be remembered.
     @inlinable
     func choose(_ move: StepPlan.Move, into plan: inout StepPlan) {
         var move = move
-        let others = move.extras < 0 ? 0..<0 : plan.extras[Int(move.extras)].otherTargets
-        move.domain = domain(of: move, among: plan.otherTargets, others)
+        guard !plan.moves.isEmpty else {
+            move.domain = move.target == .wildcard ? nil : .unknown
+            plan.moves.append(move)
+            return
+        }
+        workOutDomain(at: 0, in: &plan)
+        move.domain = domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
         guard let domain = move.domain else {
             plan.moves.append(move)
             return
@@ -307,18 +318,80 @@ final class Statechart {
         plan.moves.append(move)
     }
 
+    /// Works out the domain of the move at `index`, unless it is known.
+    @inlinable
+    func workOutDomain(at index: Int, in plan: inout StepPlan) {
+        guard plan.moves[index].domain == .unknown else { return }
+        let move = plan.moves[index]
+        plan.moves[index].domain = domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
+    }
+
     // MARK: Exits
 
     /// Completes the plan of a step whose moves are chosen: what it exits,
     /// the history that records, and what it enters. Reads the configuration
-    /// and writes only the plan (and what it remembers of default entries,
-    /// see ``defaultEntries``), so a question may plan a step and drop it.
+    /// and writes only the plan (and what it remembers of default entries
+    /// and of steps, see ``defaultEntries`` and ``stepMemo``), so a question
+    /// may plan a step and drop it.
     @inlinable
     func complete(_ plan: inout StepPlan) {
-        if completeSiblingMove(&plan) { return }
+        if completeSiblingMove(&plan) || recallStep(into: &plan) { return }
+        if plan.moves.length == 1 {
+            workOutDomain(at: 0, in: &plan)
+        }
         planExits(into: &plan)
         planHistory(of: &plan)
         planEntries(into: &plan)
+        rememberStep(&plan)
+    }
+
+    /// Whether `plan` is a step the memo may hold: one move with nothing
+    /// extra, that exits and enters, on a laid-out tree (see ``StepMemo``).
+    @inlinable
+    func mayRemember(_ plan: borrowing StepPlan) -> Bool {
+        tree.isLaidOut && plan.moves.length == 1 && plan.moves[0].extras < 0 && plan.moves[0].target != .wildcard
+    }
+
+    /// Completes `plan` from the memo of steps, if it holds the step.
+    ///
+    /// - Returns: Whether it did.
+    @inlinable
+    func recallStep(into plan: inout StepPlan) -> Bool {
+        guard mayRemember(plan) else { return false }
+        let move = plan.moves[0]
+        let hash = StepMemo.hash(
+            source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics)
+        guard
+            let index = stepMemo.entry(
+                hash: hash, source: move.source, target: move.target, isLocal: move.isLocal,
+                atomics: configuration.atomics, layout: tree.layouts)
+        else { return false }
+        let entry = stepMemo.entries[Int(index)]
+        stepMemo.append(entry.exitsStart, entry.entriesStart, to: &plan.exits)
+        stepMemo.append(entry.entriesStart, entry.atomicsAfterStart, to: &plan.entries)
+        plan.atomicsAfter.removeAll()
+        stepMemo.append(entry.atomicsAfterStart, entry.end, to: &plan.atomicsAfter)
+        plan.innermostAfter = entry.innermostAfter
+        plan.moves[0].domain = entry.domain
+        plan.memoMark = StepMemo.Mark(entry: index, generation: stepMemo.generation)
+        return true
+    }
+
+    /// Keeps the step `plan` holds, just planned, in the memo of steps,
+    /// unless history plays a part in it: it records some, or enters a
+    /// state that keeps some (its entries then depend on what was recorded).
+    @inlinable
+    func rememberStep(_ plan: inout StepPlan) {
+        guard mayRemember(plan), plan.history.isEmpty,
+            !plan.entries.contains(where: { tree.history(of: $0) != nil })
+        else { return }
+        let move = plan.moves[0]
+        plan.innermostAfter = innermostState(after: &plan)
+        plan.memoMark = stepMemo.remember(
+            hash: StepMemo.hash(
+                source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics),
+            move: move, atomics: configuration.atomics, plan: plan, innermostAfter: plan.innermostAfter,
+            layout: tree.layouts)
     }
 
     /// Completes the commonest step at once, if `plan` is one: a single move,
@@ -337,11 +410,14 @@ final class Statechart {
     func completeSiblingMove(_ plan: inout StepPlan) -> Bool {
         guard plan.moves.length == 1 else { return false }
         let move = plan.moves[0]
-        guard move.extras < 0, let domain = move.domain, move.target != .wildcard,
-            configuration.activeChild(of: domain) == move.source, tree.parent(of: move.target) == domain,
-            tree.kind(of: move.source) == .atomic, tree.kind(of: move.target) == .atomic
+        let parent = tree.parent(of: move.source)
+        guard move.extras < 0, move.target != .wildcard, configuration.activeChild(of: parent) == move.source,
+            tree.parent(of: move.target) == parent, tree.kind(of: move.source) == .atomic,
+            tree.kind(of: move.target) == .atomic
         else { return false }
         assert(plan.exits.isEmpty && plan.entries.isEmpty && plan.history.isEmpty, "a plan completed twice")
+        // The domain the general planning would work out (see the summary).
+        plan.moves[0].domain = parent
         plan.exits.append(move.source)
         plan.entries.append(move.target)
         plan.atomicsAfter.removeAll()
@@ -662,13 +738,29 @@ final class Statechart {
         for index in 0..<plan.exits.length {
             deactivate(plan.exits[index])
         }
-        for index in 0..<plan.entries.length {
-            let state = plan.entries[index]
-            activate(state, in: &configuration)
-            // Checked as each state is entered, as SCXML's enterStates does:
-            // a parallel state completes once, when its last region does.
-            if tree.hasFinalStates, tree.isFinal(state) {
-                noteCompletion(byEntering: state)
+        let remembered = tree.isLaidOut ? stepMemo.entry(at: plan.memoMark, layout: tree.layouts) : nil
+        if let remembered, let completed = stepMemo.entries[Int(remembered)].completions {
+            for index in 0..<plan.entries.length {
+                activate(plan.entries[index], in: &configuration)
+            }
+            stepMemo.append(completed.lowerBound, completed.upperBound, to: &completions)
+            if stepMemo.entries[Int(remembered)].finishes {
+                isFinished = true
+            }
+        } else {
+            let (start, wasFinished) = (completions.length, isFinished)
+            for index in 0..<plan.entries.length {
+                let state = plan.entries[index]
+                activate(state, in: &configuration)
+                // Checked as each state is entered, as SCXML's enterStates does:
+                // a parallel state completes once, when its last region does.
+                if tree.hasFinalStates, tree.isFinal(state) {
+                    noteCompletion(byEntering: state)
+                }
+            }
+            if let remembered {
+                stepMemo.noteCompletions(
+                    of: remembered, completions, from: start, finishes: isFinished && !wasFinished)
             }
         }
         // Handed over, not copied: the plan's list is planned again before it is read.
@@ -814,6 +906,9 @@ final class Statechart {
     /// be planned (``planAtomics(of:)``).
     @inlinable
     func innermostState(after plan: inout StepPlan, within ancestor: SymbolCode = .wildcard) -> SymbolCode {
+        if ancestor == .wildcard, plan.innermostAfter != .unknown {
+            return plan.innermostAfter
+        }
         var first = SymbolCode.unknown
         var last = SymbolCode.unknown
         for index in 0..<plan.atomicsAfter.length {

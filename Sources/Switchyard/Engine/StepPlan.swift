@@ -19,6 +19,9 @@ struct StepPlan: ~Copyable {
         @usableFromInline var target: SymbolCode
         @usableFromInline var isLocal: Bool
         /// Where the move exits and enters below; `nil` for a targetless one.
+        /// ``SymbolCode/unknown`` while it is not worked out: a plan's first
+        /// move has its domain worked out when a second is chosen or when
+        /// the plan is completed (see ``Statechart/choose(_:into:)``).
         @usableFromInline var domain: SymbolCode?
         /// What else the move does, at this index of ``StepPlan/extras``; -1
         /// for nothing else. Kept apart so that a move stays small to copy.
@@ -55,6 +58,12 @@ struct StepPlan: ~Copyable {
     /// `historyCodes[start..<end]`.
     @usableFromInline var history = ReusableList<(state: SymbolCode, start: Int, end: Int)>()
     @usableFromInline var historyCodes = ReusableList<SymbolCode>()
+    /// The deepest state that contains ``atomicsAfter``, once worked out or
+    /// recalled (see ``Statechart/innermostState(after:within:)``);
+    /// ``SymbolCode/unknown`` until then.
+    @usableFromInline var innermostAfter = SymbolCode.unknown
+    /// Where the chart's memo of steps holds this step, if it does (see ``StepMemo``).
+    @usableFromInline var memoMark = StepMemo.Mark.none
 
     @inlinable
     init() {}
@@ -71,6 +80,8 @@ struct StepPlan: ~Copyable {
         atomicsAfter.removeAll()
         history.removeAll()
         historyCodes.removeAll()
+        innermostAfter = .unknown
+        memoMark = .none
     }
 
     /// What routes a step taken after another takes.

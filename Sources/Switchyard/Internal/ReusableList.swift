@@ -83,6 +83,25 @@ struct ReusableList<Element>: ~Copyable {
         length += 1
     }
 
+    /// Appends the elements of `source` at `positions`, copied at once; the
+    /// range is not checked in release builds.
+    @inlinable
+    mutating func append(contentsOf source: borrowing ReusableList<Element>, at positions: Range<Int>) {
+        assert(
+            positions.lowerBound >= 0 && positions.upperBound <= source.length,
+            "ReusableList: range \(positions) out of 0..<\(source.length)")
+        guard !positions.isEmpty else { return }
+        if length + positions.count > capacity {
+            // At least doubled, so that appending range after range stays linear.
+            reserveCapacity(Swift.max(length + positions.count, capacity * 2))
+        }
+        // Element by element: the lists are short, and a bulk copy calls `memcpy`.
+        for position in positions {
+            (base.unsafelyUnwrapped + length).initialize(to: source[position])
+            length += 1
+        }
+    }
+
     /// Doubles the storage (to 4 elements at first).
     @inlinable
     @inline(never)

@@ -1,0 +1,253 @@
+/// The steps a statechart has planned, remembered by what they depend on:
+/// the configuration they start from and their one move. A step along the
+/// same move from the same configuration is then copied rather than worked
+/// out again: its exits, entries and atomic states after, the state that
+/// contains those, and what applying it completes.
+///
+/// What it remembers and when:
+/// - **Key:** the active atomic states before the step (they determine the
+///   whole configuration), and the move's source, target and whether it is
+///   local. Only a step of one move with nothing extra (no other targets,
+///   no action, not ignoring history) is remembered.
+/// - **Not remembered:** a step in which history plays a part, one that
+///   records history or enters a state that keeps one, as its entries then
+///   depend on what was recorded, which the key does not hold.
+/// - **Forgotten:** when the tree is laid out again (``StateTree/layouts``
+///   moves: a change of the tree's shape, history or final states), and all
+///   at once when it holds ``entryLimit`` steps, so that a chart with very
+///   many configurations keeps a bounded memo. Each forgetting moves
+///   ``generation``, so that a plan that points at a forgotten step (see
+///   ``Mark``) is recognised as such.
+/// - **Read:** only while ``StateTree/isLaidOut``: a handler may change the
+///   tree in the middle of a macrostep.
+///
+/// The plans it returns are exactly those the algorithm would compute,
+/// which the statechart's model-based tests check against a reference.
+@usableFromInline
+struct StepMemo: ~Copyable {
+    /// One remembered step. Its lists lie in ``codes``.
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var hash: UInt64
+        @usableFromInline var source: SymbolCode
+        @usableFromInline var target: SymbolCode
+        @usableFromInline var isLocal: Bool
+        /// The atomic states before: `codes[atomicsStart..<exitsStart]`.
+        @usableFromInline var atomicsStart: Int32
+        /// The exits: `codes[exitsStart..<entriesStart]`.
+        @usableFromInline var exitsStart: Int32
+        /// The entries: `codes[entriesStart..<atomicsAfterStart]`.
+        @usableFromInline var entriesStart: Int32
+        /// The atomic states after: `codes[atomicsAfterStart..<end]`.
+        @usableFromInline var atomicsAfterStart: Int32
+        @usableFromInline var end: Int32
+        /// The deepest state that contains the atomic states after.
+        @usableFromInline var innermostAfter: SymbolCode
+        /// The move's domain (see ``StepPlan/Move/domain``).
+        @usableFromInline var domain: SymbolCode?
+        /// What applying the step completes, `codes[completions]`, once a
+        /// step applied has recorded it; `nil` until then.
+        @usableFromInline var completions: Range<Int32>?
+        /// Whether applying the step finishes the machine.
+        @usableFromInline var finishes = false
+
+        /// An entry for a key whose lists are yet to be placed.
+        @inlinable
+        init(hash: UInt64, move: StepPlan.Move, innermostAfter: SymbolCode) {
+            self.hash = hash
+            (source, target, isLocal) = (move.source, move.target, move.isLocal)
+            (atomicsStart, exitsStart, entriesStart, atomicsAfterStart, end) = (0, 0, 0, 0, 0)
+            self.innermostAfter = innermostAfter
+            self.domain = move.domain
+        }
+    }
+
+    /// Where a plan's step lies in the memo: the entry it was copied from,
+    /// or the one that remembers it, as of a generation.
+    @usableFromInline
+    struct Mark {
+        @usableFromInline var entry: Int32
+        @usableFromInline var generation: UInt32
+
+        /// A plan not taken from, or kept in, the memo.
+        @inlinable static var none: Mark { Mark(entry: -1, generation: 0) }
+
+        @inlinable
+        init(entry: Int32, generation: UInt32) {
+            self.entry = entry
+            self.generation = generation
+        }
+    }
+
+    /// How many steps it holds at most before it forgets them all.
+    @usableFromInline static let entryLimit = 512
+
+    /// The layout of the tree the steps were planned on.
+    @usableFromInline var layout: UInt32?
+    /// Moves each time the memo forgets what it holds.
+    @usableFromInline var generation: UInt32 = 0
+    @usableFromInline var entries = ReusableList<Entry>()
+    /// The lists of the entries, one after another.
+    @usableFromInline var codes = ReusableList<SymbolCode>()
+    /// An open-addressed table of entry indices (-1: empty), its size a
+    /// power of two at least twice the entries; found by a hash's top bits.
+    @usableFromInline var slots = ReusableList<Int32>()
+    /// log2 of the number of slots.
+    @usableFromInline var slotBits = 0
+
+    @inlinable
+    init() {}
+
+    // MARK: Reading
+
+    /// The hash of a step's key.
+    @inlinable
+    static func hash(
+        source: SymbolCode, target: SymbolCode, isLocal: Bool, atomics: borrowing ReusableList<SymbolCode>
+    ) -> UInt64 {
+        var hash = mix(0x243F_6A88_85A3_08D3, UInt64(source) << 32 | UInt64(target))
+        hash = mix(hash, isLocal ? 1 : 0)
+        for index in 0..<atomics.length {
+            hash = mix(hash, UInt64(atomics[index]))
+        }
+        return hash
+    }
+
+    @inlinable
+    @inline(__always)
+    static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+        // A multiply spreads low bits upwards; slots are chosen by the top bits.
+        ((hash ^ value) &* 0x9E37_79B9_7F4A_7C15) ^ (hash >> 29)
+    }
+
+    /// The index of the entry for this key as of `layout`, if one is remembered.
+    @inlinable
+    func entry(
+        hash: UInt64, source: SymbolCode, target: SymbolCode, isLocal: Bool,
+        atomics: borrowing ReusableList<SymbolCode>, layout: UInt32
+    ) -> Int32? {
+        guard self.layout == layout, slotBits > 0 else { return nil }
+        let mask = slots.length - 1
+        var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
+        while true {
+            let index = slots[slot]
+            guard index >= 0 else { return nil }
+            let entry = entries[Int(index)]
+            if entry.hash == hash, entry.source == source, entry.target == target, entry.isLocal == isLocal,
+                matches(atomics, entry.atomicsStart, entry.exitsStart)
+            {
+                return index
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether `list` is `codes[start..<end]`.
+    @inlinable
+    func matches(_ list: borrowing ReusableList<SymbolCode>, _ start: Int32, _ end: Int32) -> Bool {
+        guard list.length == Int(end - start) else { return false }
+        for index in 0..<list.length where list[index] != codes[Int(start) + index] {
+            return false
+        }
+        return true
+    }
+
+    /// The entry `mark` names, if the memo still holds it for `layout`.
+    @inlinable
+    func entry(at mark: Mark, layout: UInt32) -> Int32? {
+        mark.entry >= 0 && mark.generation == generation && self.layout == layout ? mark.entry : nil
+    }
+
+    /// Appends `codes[start..<end]` to `list`.
+    @inlinable
+    func append(_ start: Int32, _ end: Int32, to list: inout ReusableList<SymbolCode>) {
+        list.append(contentsOf: codes, at: Int(start)..<Int(end))
+    }
+
+    // MARK: Remembering
+
+    /// Remembers a step: its key, its plan's lists and its innermost state
+    /// after, as of `layout`; forgets every step of another layout, or all
+    /// of them when it is full, first.
+    ///
+    /// - Returns: Where the step now lies, for ``noteCompletions(of:_:finishes:)``.
+    @inlinable
+    mutating func remember(
+        hash: UInt64, move: StepPlan.Move, atomics: borrowing ReusableList<SymbolCode>,
+        plan: borrowing StepPlan, innermostAfter: SymbolCode, layout: UInt32
+    ) -> Mark {
+        if self.layout != layout || entries.length >= Self.entryLimit {
+            forgetAll(layout: layout)
+        }
+        if slotBits == 0 || 2 * (entries.length + 1) > slots.length {
+            growSlots()
+        }
+        var entry = Entry(hash: hash, move: move, innermostAfter: innermostAfter)
+        entry.atomicsStart = Int32(codes.length)
+        appendAll(atomics)
+        entry.exitsStart = Int32(codes.length)
+        appendAll(plan.exits)
+        entry.entriesStart = Int32(codes.length)
+        appendAll(plan.entries)
+        entry.atomicsAfterStart = Int32(codes.length)
+        appendAll(plan.atomicsAfter)
+        entry.end = Int32(codes.length)
+        let index = Int32(entries.length)
+        entries.append(entry)
+        place(index, hash: hash)
+        return Mark(entry: index, generation: generation)
+    }
+
+    /// Records what applying the step at `index` completed: `completed`
+    /// (`nil`: nothing), and whether it finished the machine.
+    @inlinable
+    mutating func noteCompletions(
+        of index: Int32, _ completed: borrowing ReusableList<SymbolCode>, from start: Int, finishes: Bool
+    ) {
+        let first = Int32(codes.length)
+        codes.append(contentsOf: completed, at: start..<completed.length)
+        entries[Int(index)].completions = first..<Int32(codes.length)
+        entries[Int(index)].finishes = finishes
+    }
+
+    @inlinable
+    mutating func appendAll(_ list: borrowing ReusableList<SymbolCode>) {
+        codes.append(contentsOf: list, at: 0..<list.length)
+    }
+
+    /// Forgets every step, for `layout`; keeps the storage.
+    @inlinable
+    mutating func forgetAll(layout: UInt32) {
+        self.layout = layout
+        generation &+= 1
+        entries.removeAll()
+        codes.removeAll()
+        for slot in 0..<slots.length {
+            slots[slot] = -1
+        }
+    }
+
+    /// Doubles the slots (16 at first) and places every entry again.
+    @usableFromInline
+    mutating func growSlots() {
+        slotBits = slotBits == 0 ? 4 : slotBits + 1
+        slots.removeAll()
+        slots.reserveCapacity(1 << slotBits)
+        for _ in 0..<(1 << slotBits) {
+            slots.append(-1)
+        }
+        for index in 0..<entries.length {
+            place(Int32(index), hash: entries[index].hash)
+        }
+    }
+
+    @inlinable
+    mutating func place(_ index: Int32, hash: UInt64) {
+        let mask = slots.length - 1
+        var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
+        while slots[slot] >= 0 {
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = index
+    }
+}

@@ -1,0 +1,111 @@
+import Switchyard
+import Testing
+
+// A statechart remembers the steps it plans (by configuration and move) and
+// copies a step it takes again: these tests take the same steps again and
+// again, and change what a remembered step depends on between two takes.
+//
+//     order ‖ payment { unpaid, paid* } ‖ packing { unpacked, packed* }
+//     shipped     x     group { g1, g2 }     end
+//
+// (* final).
+
+private enum Stage: StateType, CaseIterable {
+    case order, payment, unpaid, paid, packing, unpacked, packed, shipped, x, group, g1, g2, end
+}
+
+private enum Command: EventType {
+    case pay, pack, reorder, enter, leave, swap
+}
+
+private typealias Chart = Machine<Stage, Command>
+
+/// The chart in `initial`, its steps logged (see `logSteps(of:to:)`).
+private func makeChart(in initial: Stage, log: Log) -> Chart {
+    let chart = Chart(state: initial)
+    chart.addRegions([.payment, .packing], to: .order)
+    chart.addChildren([.unpaid, .paid], to: .payment)
+    chart.addChildren([.unpacked, .packed], to: .packing)
+    chart.addFinalState(.paid)
+    chart.addFinalState(.packed)
+    chart.addChildren([.g1, .g2], to: .group)
+    chart.addRoutes(event: .pay, transitions: [.unpaid => .paid])
+    chart.addRoutes(event: .pack, transitions: [.unpacked => .packed])
+    chart.addDoneRoute(.order => .shipped)
+    chart.addRoutes(event: .reorder, transitions: [.shipped => .order])
+    chart.addRoutes(event: .enter, transitions: [.x => .group])
+    chart.addRoutes(event: .leave, transitions: [.group => .x])
+    chart.addRoutes(event: .swap, transitions: [.g1 => .g2, .g2 => .g1])
+    logSteps(of: chart, to: log)
+    return chart
+}
+
+@Suite struct RememberedStepTests {
+    @Test func aRoundTakenAgainExitsEntersAndCompletesAsTheFirstDid() {
+        let log = Log()
+        let chart = makeChart(in: .order, log: log)
+        chart.start()
+        var rounds: [[String]] = []
+        for _ in 0..<3 {
+            log.clear()
+            #expect(chart.tryEvent(.pay))
+            #expect(chart.tryEvent(.pack))
+            #expect(chart.state == .shipped)
+            #expect(chart.tryEvent(.reorder))
+            rounds.append(log.lines)
+        }
+        #expect(
+            rounds[0] == [
+                "exit unpaid", "pay: order => order", "enter paid",
+                "exit unpacked", "pack: order => order", "enter packed",
+                "exit packed", "exit packing", "exit paid", "exit payment", "exit order",
+                "state: order => shipped", "enter shipped",
+                "exit shipped", "reorder: shipped => order",
+                "enter order", "enter payment", "enter unpaid", "enter packing", "enter unpacked",
+            ])
+        #expect(rounds[1] == rounds[0])
+        #expect(rounds[2] == rounds[0])
+    }
+
+    @Test func aFinalStateDeclaredAfterAStepWasTakenCompletesWhenItIsTakenAgain() {
+        let log = Log()
+        let chart = makeChart(in: .x, log: log)
+        chart.addDoneRoute(.group => .end)
+        #expect(chart.tryEvent(.enter))
+        #expect(chart.state == .g1, "g1 is not final yet")
+        #expect(chart.tryEvent(.leave))
+        chart.addFinalState(.g1)
+        log.clear()
+        #expect(chart.tryEvent(.enter))
+        #expect(chart.state == .end, "the step remembered before g1 was final completed nothing")
+        #expect(
+            log.lines == [
+                "exit x", "enter: x => g1", "enter group", "enter g1",
+                "exit g1", "exit group", "state: g1 => end", "enter end",
+            ])
+    }
+
+    @Test func aStepThatEntersThroughHistoryFollowsWhatWasRecordedEachTime() {
+        let log = Log()
+        let chart = makeChart(in: .x, log: log)
+        chart.addHistory(.shallow, to: .group)
+        var entered: [Stage] = []
+        for _ in 0..<4 {
+            #expect(chart.tryEvent(.enter))
+            entered.append(chart.state)
+            #expect(chart.tryEvent(.swap))
+            #expect(chart.tryEvent(.leave))
+        }
+        #expect(entered == [.g1, .g2, .g1, .g2])
+    }
+
+    @Test func aChildDeclaredAfterAStepWasTakenIsEnteredWhenItIsTakenAgain() {
+        let log = Log()
+        let chart = makeChart(in: .x, log: log)
+        #expect(chart.tryEvent(.enter))
+        #expect(chart.tryEvent(.leave))
+        chart.addChildren([.end], to: .g1)
+        #expect(chart.tryEvent(.enter))
+        #expect(chart.state == .end, "the step remembered before g1 had a child entered g1 alone")
+    }
+}
