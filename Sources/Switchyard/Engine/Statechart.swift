@@ -799,15 +799,27 @@ final class Statechart {
         case .atomic:
             return false
         case .compound:
-            let child = configuration.activeChild(of: state)
-            return child != .wildcard && tree.isFinal(child) && tree.order(of: child) <= bound
+            return isFinalChild(configuration.activeChild(of: state), bound: bound)
         case .parallel:
-            for position in 0..<tree.childCount(of: state)
-            where !isInFinalState(tree.child(position, of: state), bound: bound) {
-                return false
+            for position in 0..<tree.childCount(of: state) {
+                let region = tree.child(position, of: state)
+                // Most regions are compound: checked here, without a call.
+                let isComplete =
+                    tree.kind(of: region) == .compound
+                    ? isFinalChild(configuration.activeChild(of: region), bound: bound)
+                    : isInFinalState(region, bound: bound)
+                if !isComplete { return false }
             }
             return true
         }
+    }
+
+    /// Whether `child`, a compound state's active child (or
+    /// ``SymbolCode/wildcard``), is a final state entered by `bound`.
+    @inlinable
+    @inline(__always)
+    func isFinalChild(_ child: SymbolCode, bound: UInt32) -> Bool {
+        child != .wildcard && tree.isFinal(child) && tree.order(of: child) <= bound
     }
 
     /// Queues what the configuration's final states complete, as if each
