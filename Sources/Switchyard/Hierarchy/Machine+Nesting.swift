@@ -203,7 +203,13 @@ extension Machine {
         // configuration is the root's, which `prepareChart` asks for, and the
         // hierarchy is the root's too.
         nesting = nil
-        chart!.tree = tree
+        // Counted on from the chart's layouts, as a composed tree is (see
+        // `Nesting.rebuild(chart:)`), so that what the chart worked out from the
+        // tree it had (default entries, steps) is not taken for current.
+        var ownTree = tree
+        ownTree.layouts = chart!.tree.layouts
+        ownTree.isLaidOut = false
+        chart!.tree = ownTree
         chart!.needsInitialConfiguration = true
         return NestedMachine(
             access: makeMemberAccess(parent: parent, embed: embed), machine: self, parent: member, host: host,
