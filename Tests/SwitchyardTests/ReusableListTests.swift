@@ -35,6 +35,21 @@ private final class Tracked {
         #expect(list[7] == -7)
     }
 
+    @Test func appendingARangeOfAnotherListCopiesItInOrder() {
+        let source = ReusableList([10, 11, 12, 13, 14])
+        var list = ReusableList([1])
+        list.append(contentsOf: source, at: 1..<4)
+        list.append(contentsOf: source, at: 2..<2)
+        list.append(contentsOf: source, at: 4..<5)
+        #expect(list.elements == [1, 11, 12, 13, 14])
+        var grown = ReusableList<Int>()
+        for start in 0..<200 {
+            grown.append(contentsOf: source, at: start % 5..<5)
+        }
+        #expect(grown.length == (0..<200).reduce(0) { $0 + 5 - $1 % 5 })
+        #expect(grown.capacity < 2 * grown.length + 8, "room grows by doubling, not by the exact length")
+    }
+
     @Test func emptyingKeepsTheStorage() {
         var list = ReusableList([1, 2, 3, 4, 5])
         let (base, capacity) = (list.base, list.capacity)

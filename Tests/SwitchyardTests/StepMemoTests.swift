@@ -48,7 +48,7 @@ private func entry(
         #expect(found == mark.entry)
         let remembered = memo.entries[Int(found)]
         var exits = ReusableList<SymbolCode>()
-        memo.append(remembered.exitsStart, remembered.entriesStart, to: &exits)
+        memo.appendCodes(in: remembered.exitsStart..<remembered.entriesStart, to: &exits)
         let exitCodes = exits.elements
         #expect(exitCodes == [3])
         #expect(remembered.innermostAfter == 5)
@@ -64,11 +64,11 @@ private func entry(
         var memo = StepMemo()
         let mark = remember(StepPlan.Move(source: 1, target: 2, isLocal: false), from: [1], in: &memo)
         let completed = ReusableList<SymbolCode>([9, 4, 6])
-        memo.noteCompletions(of: mark.entry, completed, from: 1, finishes: true)
+        memo.recordCompletions(of: mark.entry, from: completed, startingAt: 1, finishes: true)
         let remembered = memo.entries[Int(mark.entry)]
         let range = try #require(remembered.completions)
         var codes = ReusableList<SymbolCode>()
-        memo.append(range.lowerBound, range.upperBound, to: &codes)
+        memo.appendCodes(in: range, to: &codes)
         let completions = codes.elements
         #expect(completions == [4, 6], "what came before the step is not its own")
         #expect(remembered.finishes)

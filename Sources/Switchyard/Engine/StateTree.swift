@@ -69,7 +69,8 @@ struct StateTree {
     /// active atomic state, which lets a step skip some searches.
     @usableFromInline var hasParallel = false
     /// How many times the tree has been laid out: what was worked out from
-    /// its shape and history is current while this has not moved.
+    /// its shape, history and final states is current while this has not
+    /// moved.
     @usableFromInline var layouts: UInt32 = 0
 
     @inlinable
@@ -247,7 +248,7 @@ struct StateTree {
         )
         nodes[Int(code)].isFinal = true
         hasFinalStates = true
-        // What a step completes is worked out from the layout (see `StepMemo`).
+        // What a step completes is remembered per layout (see `StepMemo`).
         isLaidOut = false
     }
 
@@ -271,7 +272,7 @@ struct StateTree {
     // MARK: Layout
 
     /// Lays out depth and document order, if a declaration changed the tree
-    /// (its shape or its history).
+    /// (its shape, its history or its final states).
     ///
     /// - Complexity: O(*n*) in the declared states, once after declarations.
     @inlinable

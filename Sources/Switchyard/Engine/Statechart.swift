@@ -367,10 +367,10 @@ final class Statechart {
                 atomics: configuration.atomics, layout: tree.layouts)
         else { return false }
         let entry = stepMemo.entries[Int(index)]
-        stepMemo.append(entry.exitsStart, entry.entriesStart, to: &plan.exits)
-        stepMemo.append(entry.entriesStart, entry.atomicsAfterStart, to: &plan.entries)
+        stepMemo.appendCodes(in: entry.exitsStart..<entry.entriesStart, to: &plan.exits)
+        stepMemo.appendCodes(in: entry.entriesStart..<entry.atomicsAfterStart, to: &plan.entries)
         plan.atomicsAfter.removeAll()
-        stepMemo.append(entry.atomicsAfterStart, entry.end, to: &plan.atomicsAfter)
+        stepMemo.appendCodes(in: entry.atomicsAfterStart..<entry.end, to: &plan.atomicsAfter)
         plan.innermostAfter = entry.innermostAfter
         plan.moves[0].domain = entry.domain
         plan.memoMark = StepMemo.Mark(entry: index, generation: stepMemo.generation)
@@ -733,6 +733,9 @@ final class Statechart {
 
     /// Exits and enters what `plan` says; its atomic states must be planned
     /// (``planAtomics(of:)``), and the configuration takes that list over.
+    /// Queues what the step completes: copied from the memo of steps if the
+    /// plan came from it and its completions are known, else worked out, and
+    /// then recorded on the plan's entry in the memo if it has one.
     @inlinable
     func apply(_ plan: inout StepPlan) {
         for index in 0..<plan.exits.length {
@@ -743,12 +746,13 @@ final class Statechart {
             for index in 0..<plan.entries.length {
                 activate(plan.entries[index], in: &configuration)
             }
-            stepMemo.append(completed.lowerBound, completed.upperBound, to: &completions)
+            stepMemo.appendCodes(in: completed, to: &completions)
             if stepMemo.entries[Int(remembered)].finishes {
                 isFinished = true
             }
         } else {
-            let (start, wasFinished) = (completions.length, isFinished)
+            let start = completions.length
+            var finishes = false
             for index in 0..<plan.entries.length {
                 let state = plan.entries[index]
                 activate(state, in: &configuration)
@@ -756,11 +760,11 @@ final class Statechart {
                 // a parallel state completes once, when its last region does.
                 if tree.hasFinalStates, tree.isFinal(state) {
                     noteCompletion(byEntering: state)
+                    finishes = finishes || tree.parent(of: state) == .wildcard
                 }
             }
             if let remembered {
-                stepMemo.noteCompletions(
-                    of: remembered, completions, from: start, finishes: isFinished && !wasFinished)
+                stepMemo.recordCompletions(of: remembered, from: completions, startingAt: start, finishes: finishes)
             }
         }
         // Handed over, not copied: the plan's list is planned again before it is read.

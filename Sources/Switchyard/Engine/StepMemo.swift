@@ -13,16 +13,19 @@
 ///   records history or enters a state that keeps one, as its entries then
 ///   depend on what was recorded, which the key does not hold.
 /// - **Forgotten:** when the tree is laid out again (``StateTree/layouts``
-///   moves: a change of the tree's shape, history or final states), and all
-///   at once when it holds ``entryLimit`` steps, so that a chart with very
-///   many configurations keeps a bounded memo. Each forgetting moves
-///   ``generation``, so that a plan that points at a forgotten step (see
-///   ``Mark``) is recognised as such.
+///   moves: a change of the tree's shape, history or final states), which a
+///   look-up sees by the layout it is asked for, and all at once when it
+///   holds ``entryLimit`` steps, so that a chart with very many
+///   configurations keeps a bounded memo. Emptying it moves ``generation``,
+///   so that a plan that points at a forgotten step (see ``Mark``) is
+///   recognised as such.
 /// - **Read:** only while ``StateTree/isLaidOut``: a handler may change the
 ///   tree in the middle of a macrostep.
 ///
-/// The plans it returns are exactly those the algorithm would compute,
-/// which the statechart's model-based tests check against a reference.
+/// The plans it returns are those the algorithm would compute: the
+/// statechart's model-based tests compare every step with a reference
+/// interpreter (on trees that do not change while they run), and
+/// `RememberedStepTests` changes the tree between two takes of a step.
 @usableFromInline
 struct StepMemo: ~Copyable {
     /// One remembered step. Its lists lie in ``codes``.
@@ -48,7 +51,8 @@ struct StepMemo: ~Copyable {
         /// What applying the step completes, `codes[completions]`, once a
         /// step applied has recorded it; `nil` until then.
         @usableFromInline var completions: Range<Int32>?
-        /// Whether applying the step finishes the machine.
+        /// Whether the step enters a top-level final state, which finishes
+        /// the machine; recorded with ``completions``.
         @usableFromInline var finishes = false
 
         /// An entry for a key whose lists are yet to be placed.
@@ -134,7 +138,7 @@ struct StepMemo: ~Copyable {
             guard index >= 0 else { return nil }
             let entry = entries[Int(index)]
             if entry.hash == hash, entry.source == source, entry.target == target, entry.isLocal == isLocal,
-                matches(atomics, entry.atomicsStart, entry.exitsStart)
+                codes(in: entry.atomicsStart..<entry.exitsStart, equal: atomics)
             {
                 return index
             }
@@ -142,11 +146,11 @@ struct StepMemo: ~Copyable {
         }
     }
 
-    /// Whether `list` is `codes[start..<end]`.
+    /// Whether the codes at `range` are those of `list`.
     @inlinable
-    func matches(_ list: borrowing ReusableList<SymbolCode>, _ start: Int32, _ end: Int32) -> Bool {
-        guard list.length == Int(end - start) else { return false }
-        for index in 0..<list.length where list[index] != codes[Int(start) + index] {
+    func codes(in range: Range<Int32>, equal list: borrowing ReusableList<SymbolCode>) -> Bool {
+        guard list.length == range.count else { return false }
+        for index in 0..<list.length where list[index] != codes[Int(range.lowerBound) + index] {
             return false
         }
         return true
@@ -158,10 +162,10 @@ struct StepMemo: ~Copyable {
         mark.entry >= 0 && mark.generation == generation && self.layout == layout ? mark.entry : nil
     }
 
-    /// Appends `codes[start..<end]` to `list`.
+    /// Appends the codes at `range` to `list`.
     @inlinable
-    func append(_ start: Int32, _ end: Int32, to list: inout ReusableList<SymbolCode>) {
-        list.append(contentsOf: codes, at: Int(start)..<Int(end))
+    func appendCodes(in range: Range<Int32>, to list: inout ReusableList<SymbolCode>) {
+        list.append(contentsOf: codes, at: Int(range.lowerBound)..<Int(range.upperBound))
     }
 
     // MARK: Remembering
@@ -170,8 +174,9 @@ struct StepMemo: ~Copyable {
     /// after, as of `layout`; forgets every step of another layout, or all
     /// of them when it is full, first.
     ///
-    /// - Returns: Where the step now lies, for ``noteCompletions(of:_:finishes:)``.
-    @inlinable
+    /// - Returns: Where the step now lies, for
+    ///   ``recordCompletions(of:from:startingAt:finishes:)``.
+    @usableFromInline
     mutating func remember(
         hash: UInt64, move: StepPlan.Move, atomics: borrowing ReusableList<SymbolCode>,
         plan: borrowing StepPlan, innermostAfter: SymbolCode, layout: UInt32
@@ -198,11 +203,12 @@ struct StepMemo: ~Copyable {
         return Mark(entry: index, generation: generation)
     }
 
-    /// Records what applying the step at `index` completed: `completed`
-    /// (`nil`: nothing), and whether it finished the machine.
-    @inlinable
-    mutating func noteCompletions(
-        of index: Int32, _ completed: borrowing ReusableList<SymbolCode>, from start: Int, finishes: Bool
+    /// Records what applying the step at `index` completed, the elements
+    /// of `completed` from `start` on, and whether it entered a top-level
+    /// final state.
+    @usableFromInline
+    mutating func recordCompletions(
+        of index: Int32, from completed: borrowing ReusableList<SymbolCode>, startingAt start: Int, finishes: Bool
     ) {
         let first = Int32(codes.length)
         codes.append(contentsOf: completed, at: start..<completed.length)
@@ -210,13 +216,13 @@ struct StepMemo: ~Copyable {
         entries[Int(index)].finishes = finishes
     }
 
-    @inlinable
+    @usableFromInline
     mutating func appendAll(_ list: borrowing ReusableList<SymbolCode>) {
         codes.append(contentsOf: list, at: 0..<list.length)
     }
 
     /// Forgets every step, for `layout`; keeps the storage.
-    @inlinable
+    @usableFromInline
     mutating func forgetAll(layout: UInt32) {
         self.layout = layout
         generation &+= 1
@@ -241,7 +247,7 @@ struct StepMemo: ~Copyable {
         }
     }
 
-    @inlinable
+    @usableFromInline
     mutating func place(_ index: Int32, hash: UInt64) {
         let mask = slots.length - 1
         var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))

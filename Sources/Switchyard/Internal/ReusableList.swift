@@ -83,8 +83,8 @@ struct ReusableList<Element>: ~Copyable {
         length += 1
     }
 
-    /// Appends the elements of `source` at `positions`, copied at once; the
-    /// range is not checked in release builds.
+    /// Appends the elements of `source` at `positions`, after making room
+    /// for all of them; the range is not checked in release builds.
     @inlinable
     mutating func append(contentsOf source: borrowing ReusableList<Element>, at positions: Range<Int>) {
         assert(

@@ -99,6 +99,59 @@ private func makeChart(in initial: Stage, log: Log) -> Chart {
         #expect(entered == [.g1, .g2, .g1, .g2])
     }
 
+    @Test func whatARememberedStepCompletesIsOfferedEachTimeItIsTaken() {
+        let log = Log()
+        let chart = makeChart(in: .x, log: log)
+        chart.addFinalState(.g1)
+        chart.addDoneRoute(.group => .x)
+        var rounds: [[String]] = []
+        for _ in 0..<3 {
+            log.clear()
+            #expect(chart.tryEvent(.enter))
+            #expect(chart.state == .x, "group's done route was not taken")
+            rounds.append(log.lines)
+        }
+        #expect(
+            rounds[0] == [
+                "exit x", "enter: x => g1", "enter group", "enter g1",
+                "exit g1", "exit group", "state: g1 => x", "enter x",
+            ])
+        #expect(rounds[1] == rounds[0])
+        #expect(rounds[2] == rounds[0])
+    }
+
+    @Test func aRememberedStepIntoATopLevelFinalStateFinishesTheMachineEachTime() throws {
+        let chart = makeChart(in: .x, log: Log())
+        chart.addFinalState(.end)
+        chart.addRoutes(event: .swap, transitions: [.x => .end])
+        let before = chart.snapshot()
+        for round in 0..<3 {
+            #expect(chart.tryEvent(.swap))
+            #expect(chart.isFinished, "round \(round)")
+            #expect(!chart.tryEvent(.enter), "a finished machine took a request")
+            try chart.restore(before)
+            #expect(!chart.isFinished)
+        }
+    }
+
+    @Test func aFinalStateDeclaredWhileAStepIsDeliveredCountsForThatStep() {
+        let chart = makeChart(in: .x, log: Log())
+        chart.addDoneRoute(.group => .end)
+        #expect(chart.tryEvent(.enter))
+        #expect(chart.tryEvent(.leave))
+        // Declared by x's exit handler, after the step was planned from the
+        // memo and before it is applied; the question plans a step of its own.
+        var declares = true
+        chart.addExitHandler(.x) { _ in
+            guard declares else { return }
+            declares = false
+            chart.addFinalState(.g1)
+            _ = chart.canTryEvent(.leave)
+        }
+        #expect(chart.tryEvent(.enter))
+        #expect(chart.state == .end, "g1, final once the step applied, did not complete group")
+    }
+
     @Test func aChildDeclaredAfterAStepWasTakenIsEnteredWhenItIsTakenAgain() {
         let log = Log()
         let chart = makeChart(in: .x, log: log)
