@@ -760,7 +760,9 @@ final class Statechart {
                 // a parallel state completes once, when its last region does.
                 if tree.hasFinalStates, tree.isFinal(state) {
                     noteCompletion(byEntering: state)
-                    finishes = finishes || tree.parent(of: state) == .wildcard
+                    if remembered != nil, tree.parent(of: state) == .wildcard {
+                        finishes = true
+                    }
                 }
             }
             if let remembered {
