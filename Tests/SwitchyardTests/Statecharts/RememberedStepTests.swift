@@ -142,7 +142,7 @@ private func makeChart(in initial: Stage, log: Log) -> Chart {
         // Declared by x's exit handler, after the step was planned from the
         // memo and before it is applied; the question plans a step of its own.
         var declares = true
-        chart.addExitHandler(.x) { _ in
+        chart.addExitHandler(.x) { [unowned chart] _ in
             guard declares else { return }
             declares = false
             chart.addFinalState(.g1)
