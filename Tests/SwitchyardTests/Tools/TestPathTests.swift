@@ -370,6 +370,31 @@ private struct Flip: EventType {
         expectReplays(paths, on: makeDoneAtStart)
     }
 
+    @Test func aCompoundStateDoneAtTheStartIsNotCompletedByAFreshMachine() {
+        // `running` starts in its final child, so it is done from the start,
+        // as `split` is above; a fresh machine offers that completion to
+        // its done route only once started, which test paths do not do.
+        func makeDoneAtStart() -> Machine<Work, Order> {
+            Machine(state: .running) { workshop in
+                workshop.addChildren([.finished, .cutting], to: .running)
+                workshop.addFinalState(.finished)
+                workshop.addRoutes(event: .cut, transitions: [.finished => .cutting])
+                workshop.addDoneRoute(.running => .idle)
+            }
+        }
+        let paths = makeDoneAtStart().shortestPaths()
+        #expect(paths.paths.map(\.target) == [.running, .finished, .cutting])
+        let cutting = paths.paths.first { $0.target == .cutting }
+        #expect(cutting?.steps == [.event(.cut)])
+        #expect(paths.unreachedStates == [.idle])
+        #expect(paths.uncoveredRoutes == [1])
+        expectReplays(paths, on: makeDoneAtStart)
+        // Started, the machine does take it.
+        let started = makeDoneAtStart()
+        started.start()
+        #expect(started.state == .idle)
+    }
+
     @Test func routesFromStatesOfANestedMachineAreNotTakenFromElsewhere() {
         enum App: StateType {
             case home
