@@ -295,7 +295,7 @@ final class Statechart {
             return
         }
         workOutDomain(at: 0, in: &plan)
-        move.domain = domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
+        move.domain = domain(of: move, in: plan)
         guard let domain = move.domain else {
             plan.moves.append(move)
             return
@@ -322,8 +322,14 @@ final class Statechart {
     @inlinable
     func workOutDomain(at index: Int, in plan: inout StepPlan) {
         guard plan.moves[index].domain == .unknown else { return }
-        let move = plan.moves[index]
-        plan.moves[index].domain = domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
+        let domain = domain(of: plan.moves[index], in: plan)
+        plan.moves[index].domain = domain
+    }
+
+    /// The domain of `move`, with the other targets `plan` lists for it.
+    @inlinable
+    func domain(of move: StepPlan.Move, in plan: borrowing StepPlan) -> SymbolCode? {
+        domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
     }
 
     // MARK: Exits

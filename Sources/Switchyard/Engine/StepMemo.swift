@@ -131,8 +131,7 @@ struct StepMemo: ~Copyable {
         atomics: borrowing ReusableList<SymbolCode>, layout: UInt32
     ) -> Int32? {
         guard self.layout == layout, slotBits > 0 else { return nil }
-        let mask = slots.length - 1
-        var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
+        var slot = homeSlot(of: hash)
         while true {
             let index = slots[slot]
             guard index >= 0 else { return nil }
@@ -142,8 +141,20 @@ struct StepMemo: ~Copyable {
             {
                 return index
             }
-            slot = (slot + 1) & mask
+            slot = slotAfter(slot)
         }
+    }
+
+    /// The slot a probe for `hash` starts at: the hash's top bits.
+    @inlinable
+    func homeSlot(of hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
+    }
+
+    /// The slot a probe tries after `slot`, wrapping around.
+    @inlinable
+    func slotAfter(_ slot: Int) -> Int {
+        (slot + 1) & (slots.length - 1)
     }
 
     /// Whether the codes at `range` are those of `list`.
@@ -249,10 +260,9 @@ struct StepMemo: ~Copyable {
 
     @usableFromInline
     mutating func place(_ index: Int32, hash: UInt64) {
-        let mask = slots.length - 1
-        var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
+        var slot = homeSlot(of: hash)
         while slots[slot] >= 0 {
-            slot = (slot + 1) & mask
+            slot = slotAfter(slot)
         }
         slots[slot] = index
     }
