@@ -152,6 +152,13 @@ struct RouteTable<S: StateType, E: EventType> {
         /// ancestors that have none of the kind it looks for without looking
         /// them up in `eventRoutes`.
         @exclusivity(unchecked) @usableFromInline var routeCountsBySource: [SourceRouteCounts] = []
+        /// Moves each time an event route (eventless and done routes
+        /// included) is added or removed, all of which ``countRoute(_:from:isGuarded:by:)``
+        /// counts: what a remembered choice (``ChoiceMemo``) was made with.
+        /// A copy starts from its original's version, and a machine's table
+        /// is only ever replaced by a copy of itself, so one machine never
+        /// sees two different sets of routes under one version.
+        @exclusivity(unchecked) @usableFromInline var eventRoutesVersion: UInt64 = 0
         /// Event-less routes by (from-state, to-state), for `tryState`.
         @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
         @exclusivity(unchecked) @usableFromInline var stateEntries = ChainStore<Entry>()
@@ -179,6 +186,7 @@ struct RouteTable<S: StateType, E: EventType> {
             eventlessRouteCount = other.eventlessRouteCount
             doneRouteCount = other.doneRouteCount
             routeCountsBySource = other.routeCountsBySource
+            eventRoutesVersion = other.eventRoutesVersion
             stateRoutes = other.stateRoutes
             stateEntries = other.stateEntries
             stateNodeSources = other.stateNodeSources
@@ -337,10 +345,10 @@ struct RouteTable<S: StateType, E: EventType> {
     mutating func removeEventRoute(at node: Int32) -> Entry {
         let storage = uniqueStorage
         let keys = storage.eventNodeKeys[Int(node)]
-        storage.countRoute(keys.event, from: keys.from, by: -1)
         let removed = storage.eventRoutes.withChain(keys.event, keys.from) {
             storage.eventEntries.remove(node, from: &$0)
         }
+        storage.countRoute(keys.event, from: keys.from, isGuarded: removed.guarded != nil, by: -1)
         if keys.link >= 0 {
             _ = storage.eventRoutesByTransition.withChain(keys.from, keys.to) {
                 storage.eventRouteLinks.remove(keys.link, from: &$0)
@@ -697,7 +705,7 @@ extension RouteTable.Storage {
         }
         let entry = RouteTable.Entry(id: id, target: target, targetCode: targetCode, guarded: guarded)
         let node = eventRoutes.withChain(eventCode, fromCode) { eventEntries.append(entry, to: &$0) }
-        countRoute(eventCode, from: fromCode, by: 1)
+        countRoute(eventCode, from: fromCode, isGuarded: guarded != nil, by: 1)
         while eventNodeKeys.count <= Int(node) {
             eventNodeKeys.append(EventRouteKeys(event: .wildcard, from: .wildcard, to: .wildcard, link: -1))
         }
@@ -720,14 +728,30 @@ extension RouteTable.Storage {
         Int(state) < routeCountsBySource.count && routeCountsBySource[Int(state)].count(ofEvent: eventCode) > 0
     }
 
-    /// Counts `change` routes of the event `eventCode` from `state`.
+    /// Whether every route of an event or of `.any` event that leaves
+    /// `state` is taken without a guard: no condition, nothing extra. Which
+    /// of them an event takes then depends on the event and the state
+    /// alone, so a statechart may remember it (``ChoiceMemo``).
     @inlinable
-    func countRoute(_ eventCode: SymbolCode, from state: SymbolCode, by change: Int) {
+    func hasOnlyUnguardedEventRoutes(from state: SymbolCode) -> Bool {
+        Int(state) >= routeCountsBySource.count || routeCountsBySource[Int(state)].guardedEvents == 0
+    }
+
+    /// Counts `change` routes of the event `eventCode` from `state`, with a
+    /// guard or without: every event route added or removed, which moves
+    /// ``eventRoutesVersion``.
+    @inlinable
+    func countRoute(_ eventCode: SymbolCode, from state: SymbolCode, isGuarded: Bool, by change: Int) {
+        eventRoutesVersion &+= 1
         if Int(state) >= routeCountsBySource.count {
             routeCountsBySource.append(
                 contentsOf: repeatElement(SourceRouteCounts(), count: Int(state) + 1 - routeCountsBySource.count))
         }
         routeCountsBySource[Int(state)].add(change, ofEvent: eventCode)
+        if isGuarded, !eventCode.isReservedEvent {
+            routeCountsBySource[Int(state)].guardedEvents = UInt32(
+                Int(routeCountsBySource[Int(state)].guardedEvents) + change)
+        }
         if eventCode == .eventless {
             eventlessRouteCount += change
         } else if eventCode == .done {
@@ -754,6 +778,8 @@ struct SourceRouteCounts {
     @usableFromInline var events: UInt32 = 0
     @usableFromInline var eventless: UInt32 = 0
     @usableFromInline var done: UInt32 = 0
+    /// Of ``events``, how many have a guard (a condition, or something extra).
+    @usableFromInline var guardedEvents: UInt32 = 0
 
     @inlinable
     init() {}

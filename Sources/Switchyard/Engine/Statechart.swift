@@ -38,6 +38,8 @@ final class Statechart {
     @exclusivity(unchecked) @usableFromInline var defaultEntries = DefaultEntries()
     /// The steps planned so far, by configuration and move.
     @exclusivity(unchecked) @usableFromInline var stepMemo = StepMemo()
+    /// The moves events chose so far, by configuration and event.
+    @exclusivity(unchecked) @usableFromInline var choiceMemo = ChoiceMemo()
 
     @inlinable
     init() {}
@@ -244,6 +246,35 @@ final class Statechart {
                 node = tree.parent(of: node)
             }
         }
+    }
+
+    /// Fills `plan`, just reset, with the moves the event `event` chose
+    /// from this configuration, if the memo of choices holds them for the
+    /// machine's event routes as of `routesVersion` (see ``ChoiceMemo``).
+    ///
+    /// - Returns: Whether it did.
+    @inlinable
+    func recallChoice(of event: SymbolCode, routesVersion: UInt64, into plan: inout StepPlan) -> Bool {
+        guard tree.isLaidOut,
+            let index = choiceMemo.entry(
+                hash: ChoiceMemo.hash(event: event, atomics: configuration.atomics), event: event,
+                atomics: configuration.atomics, layout: tree.layouts, routesVersion: routesVersion)
+        else { return false }
+        let moves = choiceMemo.entries[Int(index)].moves
+        plan.moves.append(contentsOf: choiceMemo.moves, at: Int(moves.lowerBound)..<Int(moves.upperBound))
+        return true
+    }
+
+    /// Keeps the moves `plan` holds, just chosen by the event `event` from
+    /// this configuration, in the memo of choices; the caller has checked
+    /// that the choice depends on nothing else (see ``ChoiceMemo``).
+    @inlinable
+    func rememberChoice(of event: SymbolCode, routesVersion: UInt64, plan: borrowing StepPlan) {
+        guard tree.isLaidOut, !plan.moves.isEmpty else { return }
+        assert(plan.extras.isEmpty, "a choice with a guarded route remembered")
+        choiceMemo.remember(
+            hash: ChoiceMemo.hash(event: event, atomics: configuration.atomics), event: event,
+            atomics: configuration.atomics, chosen: plan.moves, layout: tree.layouts, routesVersion: routesVersion)
     }
 
     /// The state below which `move` exits and enters: SCXML's transition domain.

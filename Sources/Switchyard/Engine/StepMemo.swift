@@ -93,11 +93,8 @@ struct StepMemo: ~Copyable {
     @usableFromInline var entries = ReusableList<Entry>()
     /// The lists of the entries, one after another.
     @usableFromInline var codes = ReusableList<SymbolCode>()
-    /// An open-addressed table of entry indices (-1: empty), its size a
-    /// power of two at least twice the entries; found by a hash's top bits.
-    @usableFromInline var slots = ReusableList<Int32>()
-    /// log2 of the number of slots.
-    @usableFromInline var slotBits = 0
+    /// Where each entry is, by its hash.
+    @usableFromInline var slots = MemoSlots()
 
     @inlinable
     init() {}
@@ -109,19 +106,12 @@ struct StepMemo: ~Copyable {
     static func hash(
         source: SymbolCode, target: SymbolCode, isLocal: Bool, atomics: borrowing ReusableList<SymbolCode>
     ) -> UInt64 {
-        var hash = mix(0x243F_6A88_85A3_08D3, UInt64(source) << 32 | UInt64(target))
-        hash = mix(hash, isLocal ? 1 : 0)
+        var hash = MemoSlots.mix(0x243F_6A88_85A3_08D3, UInt64(source) << 32 | UInt64(target))
+        hash = MemoSlots.mix(hash, isLocal ? 1 : 0)
         for index in 0..<atomics.length {
-            hash = mix(hash, UInt64(atomics[index]))
+            hash = MemoSlots.mix(hash, UInt64(atomics[index]))
         }
         return hash
-    }
-
-    @inlinable
-    @inline(__always)
-    static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
-        // A multiply spreads low bits upwards; slots are chosen by the top bits.
-        ((hash ^ value) &* 0x9E37_79B9_7F4A_7C15) ^ (hash >> 29)
     }
 
     /// The index of the entry for this key as of `layout`, if one is remembered.
@@ -130,31 +120,12 @@ struct StepMemo: ~Copyable {
         hash: UInt64, source: SymbolCode, target: SymbolCode, isLocal: Bool,
         atomics: borrowing ReusableList<SymbolCode>, layout: UInt32
     ) -> Int32? {
-        guard self.layout == layout, slotBits > 0 else { return nil }
-        var slot = homeSlot(of: hash)
-        while true {
-            let index = slots[slot]
-            guard index >= 0 else { return nil }
+        guard self.layout == layout else { return nil }
+        return slots.firstEntry(hash: hash) { index in
             let entry = entries[Int(index)]
-            if entry.hash == hash, entry.source == source, entry.target == target, entry.isLocal == isLocal,
-                codes(in: entry.atomicsStart..<entry.exitsStart, equal: atomics)
-            {
-                return index
-            }
-            slot = slotAfter(slot)
+            return entry.hash == hash && entry.source == source && entry.target == target
+                && entry.isLocal == isLocal && codes(in: entry.atomicsStart..<entry.exitsStart, equal: atomics)
         }
-    }
-
-    /// The slot a probe for `hash` starts at: the hash's top bits.
-    @inlinable
-    func homeSlot(of hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
-    }
-
-    /// The slot a probe tries after `slot`, wrapping around.
-    @inlinable
-    func slotAfter(_ slot: Int) -> Int {
-        (slot + 1) & (slots.length - 1)
     }
 
     /// Whether the codes at `range` are those of `list`.
@@ -195,8 +166,11 @@ struct StepMemo: ~Copyable {
         if self.layout != layout || entries.length >= Self.entryLimit {
             forgetAll(layout: layout)
         }
-        if slotBits == 0 || 2 * (entries.length + 1) > slots.length {
-            growSlots()
+        if slots.needsRoom(besides: entries.length) {
+            slots.grow()
+            for index in 0..<entries.length {
+                slots.place(Int32(index), hash: entries[index].hash)
+            }
         }
         var entry = Entry(hash: hash, move: move, innermostAfter: innermostAfter)
         entry.atomicsStart = Int32(codes.length)
@@ -210,7 +184,7 @@ struct StepMemo: ~Copyable {
         entry.end = Int32(codes.length)
         let index = Int32(entries.length)
         entries.append(entry)
-        place(index, hash: hash)
+        slots.place(index, hash: hash)
         return Mark(entry: index, generation: generation)
     }
 
@@ -239,31 +213,6 @@ struct StepMemo: ~Copyable {
         generation &+= 1
         entries.removeAll()
         codes.removeAll()
-        for slot in 0..<slots.length {
-            slots[slot] = -1
-        }
-    }
-
-    /// Doubles the slots (16 at first) and places every entry again.
-    @usableFromInline
-    mutating func growSlots() {
-        slotBits = slotBits == 0 ? 4 : slotBits + 1
         slots.removeAll()
-        slots.reserveCapacity(1 << slotBits)
-        for _ in 0..<(1 << slotBits) {
-            slots.append(-1)
-        }
-        for index in 0..<entries.length {
-            place(Int32(index), hash: entries[index].hash)
-        }
-    }
-
-    @usableFromInline
-    mutating func place(_ index: Int32, hash: UInt64) {
-        var slot = homeSlot(of: hash)
-        while slots[slot] >= 0 {
-            slot = slotAfter(slot)
-        }
-        slots[slot] = index
     }
 }

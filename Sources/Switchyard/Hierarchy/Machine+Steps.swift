@@ -250,11 +250,23 @@ extension Machine {
             }
             return refusal
         }
+        // An event's choice among one machine's routes, none of them guarded
+        // on the walks, depends on the configuration and the event alone:
+        // remembered (see `ChoiceMemo`).
+        let mayRemember = event != nil && member == 0 && !nesting.hasNestedMachines
+        if mayRemember, chart.recallChoice(of: eventCode, routesVersion: routes.eventRoutesVersion, into: &plan) {
+            return nil
+        }
+        var isUnguarded = mayRemember
         chart.chooseMoves(inside: member == 0 ? nil : nesting.memberStates[member].hostNode, into: &plan) {
             node, plan in
-            firstMove(
+            isUnguarded = isUnguarded && routes.hasOnlyUnguardedEventRoutes(from: node)
+            return firstMove(
                 event: event, eventCode: eventCode, on: node, routes: routes, current: current, userInfo: userInfo,
                 chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
+        }
+        if isUnguarded {
+            chart.rememberChoice(of: eventCode, routesVersion: routes.eventRoutesVersion, plan: plan)
         }
         return refusal
     }

@@ -1,0 +1,132 @@
+/// The moves events have chosen, remembered by what the choice depends on,
+/// so that an event sent again from the same configuration takes the same
+/// moves without walking up the tree from each active state again.
+///
+/// What it remembers and when:
+/// - **Key:** the active atomic states (they determine the configuration)
+///   and the event's code.
+/// - **Value:** the moves chosen, in the order the choice left them.
+/// - **Remembered** only by a machine without nested machines, for an event
+///   sent to it, when the choice took some route and every state its walks
+///   passed has only unguarded event routes (no condition, nothing extra):
+///   the choice then depends on the key, the tree and the routes alone.
+/// - **Forgotten:** when the tree is laid out again (``StateTree/layouts``
+///   moves) or the machine's event routes change
+///   (``RouteTable/Storage/eventRoutesVersion`` moves), which a look-up sees
+///   by the layout and version it is asked for; and all at once when it
+///   holds ``entryLimit`` choices.
+/// - **Read:** only while ``StateTree/isLaidOut``.
+///
+/// The moves it returns are those the walk would choose: the statechart's
+/// model-based tests compare every step with a reference interpreter, and
+/// `RememberedChoiceTests` changes routes and the tree between two events.
+@usableFromInline
+struct ChoiceMemo: ~Copyable {
+    /// One remembered choice. Its atomic states lie in ``codes``, its moves
+    /// in ``moves``.
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var hash: UInt64
+        @usableFromInline var event: SymbolCode
+        @usableFromInline var atomics: Range<Int32>
+        @usableFromInline var moves: Range<Int32>
+
+        @inlinable
+        init(hash: UInt64, event: SymbolCode, atomics: Range<Int32>, moves: Range<Int32>) {
+            self.hash = hash
+            self.event = event
+            self.atomics = atomics
+            self.moves = moves
+        }
+    }
+
+    /// How many choices it holds at most before it forgets them all.
+    @usableFromInline static let entryLimit = 512
+
+    /// The layout of the tree and the version of the routes the choices
+    /// were made with.
+    @usableFromInline var layout: UInt32?
+    @usableFromInline var routesVersion: UInt64 = 0
+    @usableFromInline var entries = ReusableList<Entry>()
+    @usableFromInline var codes = ReusableList<SymbolCode>()
+    @usableFromInline var moves = ReusableList<StepPlan.Move>()
+    /// Where each entry is, by its hash.
+    @usableFromInline var slots = MemoSlots()
+
+    @inlinable
+    init() {}
+
+    /// The hash of a choice's key.
+    @inlinable
+    static func hash(event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>) -> UInt64 {
+        var hash = MemoSlots.mix(0x1319_8A2E_0370_7344, UInt64(event))
+        for index in 0..<atomics.length {
+            hash = MemoSlots.mix(hash, UInt64(atomics[index]))
+        }
+        return hash
+    }
+
+    /// The index of the choice `event` made from `atomics`, as of `layout`
+    /// and `routesVersion`, if one is remembered.
+    @inlinable
+    func entry(
+        hash: UInt64, event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>, layout: UInt32,
+        routesVersion: UInt64
+    ) -> Int32? {
+        guard self.layout == layout, self.routesVersion == routesVersion else { return nil }
+        return slots.firstEntry(hash: hash) { index in
+            let entry = entries[Int(index)]
+            return entry.hash == hash && entry.event == event && holds(atomics, at: entry.atomics)
+        }
+    }
+
+    /// Whether the codes at `range` are those of `atomics`.
+    @inlinable
+    func holds(_ atomics: borrowing ReusableList<SymbolCode>, at range: Range<Int32>) -> Bool {
+        guard atomics.length == range.count else { return false }
+        for index in 0..<atomics.length where atomics[index] != codes[Int(range.lowerBound) + index] {
+            return false
+        }
+        return true
+    }
+
+    /// Remembers that `event` chose `chosen` from `atomics`, as of `layout`
+    /// and `routesVersion`; forgets every choice made with another layout
+    /// or version, or all of them when it is full, first.
+    @usableFromInline
+    mutating func remember(
+        hash: UInt64, event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>,
+        chosen: borrowing ReusableList<StepPlan.Move>, layout: UInt32, routesVersion: UInt64
+    ) {
+        if self.layout != layout || self.routesVersion != routesVersion || entries.length >= Self.entryLimit {
+            forgetAll(layout: layout, routesVersion: routesVersion)
+        }
+        if slots.needsRoom(besides: entries.length) {
+            slots.grow()
+            for index in 0..<entries.length {
+                slots.place(Int32(index), hash: entries[index].hash)
+            }
+        }
+        let firstCode = Int32(codes.length)
+        codes.append(contentsOf: atomics, at: 0..<atomics.length)
+        let firstMove = Int32(moves.length)
+        moves.append(contentsOf: chosen, at: 0..<chosen.length)
+        let index = Int32(entries.length)
+        entries.append(
+            Entry(
+                hash: hash, event: event, atomics: firstCode..<Int32(codes.length),
+                moves: firstMove..<Int32(moves.length)))
+        slots.place(index, hash: hash)
+    }
+
+    /// Forgets every choice, for `layout` and `routesVersion`; keeps the storage.
+    @usableFromInline
+    mutating func forgetAll(layout: UInt32, routesVersion: UInt64) {
+        self.layout = layout
+        self.routesVersion = routesVersion
+        entries.removeAll()
+        codes.removeAll()
+        moves.removeAll()
+        slots.removeAll()
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Switchyard
+
+// The memo of choices a statechart keeps (`Engine/ChoiceMemo.swift`): what it
+// finds, and when it forgets. The moves it returns are checked against the
+// reference interpreter by the statechart's model-based tests.
+
+/// A move from `source` to `target`.
+private func move(_ source: SymbolCode, _ target: SymbolCode) -> StepPlan.Move {
+    StepPlan.Move(source: source, target: target, isLocal: false)
+}
+
+/// Remembers that `event` chose `moves` from `atomics` in `memo`.
+private func remember(
+    _ moves: [StepPlan.Move], event: SymbolCode, from atomics: [SymbolCode], in memo: inout ChoiceMemo,
+    layout: UInt32 = 1, routesVersion: UInt64 = 1
+) {
+    let atomics = ReusableList(atomics)
+    let chosen = ReusableList(moves)
+    memo.remember(
+        hash: ChoiceMemo.hash(event: event, atomics: atomics), event: event, atomics: atomics, chosen: chosen,
+        layout: layout, routesVersion: routesVersion)
+}
+
+/// The sources and targets of the moves `memo` holds for `event` from `atomics`, if it holds them.
+private func chosen(
+    by event: SymbolCode, from atomics: [SymbolCode], in memo: borrowing ChoiceMemo, layout: UInt32 = 1,
+    routesVersion: UInt64 = 1
+) -> [[SymbolCode]]? {
+    let atomics = ReusableList(atomics)
+    guard
+        let index = memo.entry(
+            hash: ChoiceMemo.hash(event: event, atomics: atomics), event: event, atomics: atomics, layout: layout,
+            routesVersion: routesVersion)
+    else { return nil }
+    let range = memo.entries[Int(index)].moves
+    return (range.lowerBound..<range.upperBound).map { [memo.moves[Int($0)].source, memo.moves[Int($0)].target] }
+}
+
+@Suite struct ChoiceMemoTests {
+    @Test func aChoiceIsFoundByItsConfigurationAndEventAlone() {
+        var memo = ChoiceMemo()
+        remember([move(3, 4), move(5, 6)], event: 9, from: [3, 5], in: &memo)
+        remember([move(4, 3)], event: 9, from: [4, 5], in: &memo)
+        #expect(chosen(by: 9, from: [3, 5], in: memo) == [[3, 4], [5, 6]])
+        #expect(chosen(by: 9, from: [4, 5], in: memo) == [[4, 3]])
+        #expect(chosen(by: 10, from: [3, 5], in: memo) == nil)
+        #expect(chosen(by: 9, from: [5, 3], in: memo) == nil)
+        #expect(chosen(by: 9, from: [3], in: memo) == nil)
+    }
+
+    @Test func anotherLayoutOrRoutesVersionFindsNothingAndForgetsAll() {
+        var memo = ChoiceMemo()
+        remember([move(3, 4)], event: 9, from: [3], in: &memo)
+        #expect(chosen(by: 9, from: [3], in: memo, layout: 2) == nil)
+        #expect(chosen(by: 9, from: [3], in: memo, routesVersion: 2) == nil)
+        remember([move(5, 6)], event: 9, from: [5], in: &memo, routesVersion: 2)
+        #expect(chosen(by: 9, from: [5], in: memo, routesVersion: 2) == [[5, 6]])
+        #expect(chosen(by: 9, from: [3], in: memo, routesVersion: 2) == nil)
+        let count = memo.entries.length
+        #expect(count == 1)
+    }
+
+    @Test func manyChoicesAreAllFoundUntilTheMemoIsFull() {
+        var memo = ChoiceMemo()
+        for code in 0..<300 {
+            remember([move(SymbolCode(code), 1)], event: 2, from: [SymbolCode(code), 7], in: &memo)
+        }
+        for code in 0..<300 {
+            #expect(chosen(by: 2, from: [SymbolCode(code), 7], in: memo) == [[SymbolCode(code), 1]])
+        }
+        let (slots, entries) = (memo.slots.count, memo.entries.length)
+        #expect(slots >= 2 * entries)
+        for code in 300..<ChoiceMemo.entryLimit {
+            remember([move(SymbolCode(code), 1)], event: 2, from: [SymbolCode(code)], in: &memo)
+        }
+        remember([move(1, 2)], event: 3, from: [1], in: &memo)
+        let remaining = memo.entries.length
+        #expect(remaining == 1)
+        #expect(chosen(by: 2, from: [0, 7], in: memo) == nil)
+        #expect(chosen(by: 3, from: [1], in: memo) == [[1, 2]])
+    }
+}

@@ -1,0 +1,120 @@
+import Switchyard
+import Testing
+
+// A statechart remembers which moves an event chose from a configuration
+// (when no guarded route lies on the walks) and takes them again without
+// walking the tree: these tests send the same events again and again, and
+// change the routes between two of them.
+//
+//     pair ‖ left { l1, l2 } ‖ right { r1, r2 }     solo
+
+private enum Spot: StateType, CaseIterable {
+    case pair, left, l1, l2, right, r1, r2, solo
+}
+
+private enum Nudge: EventType {
+    case flip, leave, back
+}
+
+private typealias Chart = Machine<Spot, Nudge>
+
+/// The chart in `pair`, with `flip` moving both regions, its steps logged
+/// (see `logSteps(of:to:)`).
+private func makeChart(log: Log) -> Chart {
+    let chart = Chart(state: .pair)
+    chart.addRegions([.left, .right], to: .pair)
+    chart.addChildren([.l1, .l2], to: .left)
+    chart.addChildren([.r1, .r2], to: .right)
+    chart.addRoutes(event: .flip, transitions: [.l1 => .l2, .l2 => .l1, .r1 => .r2, .r2 => .r1])
+    chart.addRoutes(event: .back, transitions: [.solo => .pair])
+    logSteps(of: chart, to: log)
+    return chart
+}
+
+@Suite struct RememberedChoiceTests {
+    @Test func anEventSentAgainTakesTheMovesOfBothRegionsInOrder() {
+        let log = Log()
+        let chart = makeChart(log: log)
+        chart.start()
+        var rounds: [[String]] = []
+        for _ in 0..<3 {
+            log.clear()
+            #expect(chart.tryEvent(.flip))
+            #expect(chart.tryEvent(.flip))
+            rounds.append(log.lines)
+        }
+        #expect(
+            rounds[0] == [
+                "exit r1", "exit l1", "flip: pair => pair", "enter l2", "enter r2",
+                "exit r2", "exit l2", "flip: pair => pair", "enter l1", "enter r1",
+            ])
+        #expect(rounds[1] == rounds[0])
+        #expect(rounds[2] == rounds[0])
+    }
+
+    @Test func aDeeperRouteAddedAfterAChoiceWasRememberedWins() {
+        let log = Log()
+        let chart = makeChart(log: log)
+        chart.addRoutes(event: .leave, transitions: [.pair => .solo])
+        chart.start()
+        #expect(chart.tryEvent(.leave))
+        #expect(chart.tryEvent(.back))
+        // l1 is deeper than pair: its route now beats pair's.
+        chart.addRoutes(event: .leave, transitions: [.l1 => .l2])
+        log.clear()
+        #expect(chart.tryEvent(.leave))
+        #expect(chart.state == .pair)
+        #expect(chart.isActive(.l2))
+        #expect(log.lines == ["exit l1", "leave: pair => pair", "enter l2"])
+    }
+
+    @Test func aRememberedRouteDisposedIsNotTakenAgain() {
+        let log = Log()
+        let chart = makeChart(log: log)
+        let leave = chart.addRoutes(event: .leave, transitions: [.pair => .solo])
+        chart.start()
+        #expect(chart.tryEvent(.leave))
+        #expect(chart.tryEvent(.back))
+        leave.dispose()
+        #expect(!chart.tryEvent(.leave))
+        #expect(chart.state == .pair)
+    }
+
+    @Test func aRouteAddedByAHandlerIsTakenByTheNextEvent() {
+        let log = Log()
+        let chart = makeChart(log: log)
+        chart.addRoutes(event: .leave, transitions: [.pair => .solo])
+        var added = false
+        chart.addHandler(event: .back) { [unowned chart] _ in
+            guard !added else { return }
+            added = true
+            chart.addRoutes(event: .leave, transitions: [.l1 => .l2])
+        }
+        chart.start()
+        #expect(chart.tryEvent(.leave))
+        #expect(chart.state == .solo)
+        // Its handler adds a deeper route while the routes are read for it.
+        #expect(chart.tryEvent(.back))
+        #expect(chart.tryEvent(.leave))
+        #expect(chart.state == .pair)
+        #expect(chart.isActive(.l2) && chart.isActive(.r1))
+    }
+
+    @Test func aConditionOnTheWalkIsAskedAtEveryEvent() {
+        let log = Log()
+        let chart = makeChart(log: log)
+        var isOpen = false
+        chart.addRoutes(event: .leave, transitions: [.r1 => .r2]) { _ in isOpen }
+        chart.addRoutes(event: .leave, transitions: [.l1 => .l2])
+        chart.addRoutes(event: .back, transitions: [.l2 => .l1, .r2 => .r1])
+        chart.start()
+        for round in 0..<4 {
+            isOpen = round.isMultiple(of: 2)
+            #expect(chart.tryEvent(.leave))
+            #expect(chart.isActive(.l2))
+            #expect(chart.isActive(.r2) == isOpen, "round \(round)")
+            #expect(chart.tryEvent(.back))
+            #expect(chart.isActive(.l1) && chart.isActive(.r1))
+        }
+    }
+}
