@@ -50,6 +50,19 @@ private final class Tracked {
         #expect(grown.capacity < 2 * grown.length + 8, "room grows by doubling, not by the exact length")
     }
 
+    @Test func aRangeEqualsAnotherListOnlyWithTheSameElementsInOrder() {
+        let list = ReusableList([10, 11, 12, 13])
+        let middle = ReusableList([11, 12])
+        let reversed = ReusableList([12, 11])
+        let shorter = ReusableList([11])
+        let empty = ReusableList<Int>()
+        let answers = [
+            list.elements(at: 1..<3, equal: middle), list.elements(at: 1..<3, equal: reversed),
+            list.elements(at: 1..<3, equal: shorter), list.elements(at: 2..<2, equal: empty),
+        ]
+        #expect(answers == [true, false, false, true])
+    }
+
     @Test func emptyingKeepsTheStorage() {
         var list = ReusableList([1, 2, 3, 4, 5])
         let (base, capacity) = (list.base, list.capacity)

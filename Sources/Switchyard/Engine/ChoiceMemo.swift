@@ -76,18 +76,8 @@ struct ChoiceMemo: ~Copyable {
         guard self.layout == layout, self.routesVersion == routesVersion else { return nil }
         return slots.firstEntry(hash: hash) { index in
             let entry = entries[Int(index)]
-            return entry.hash == hash && entry.event == event && holds(atomics, at: entry.atomics)
+            return entry.hash == hash && entry.event == event && codes.elements(at: entry.atomics, equal: atomics)
         }
-    }
-
-    /// Whether the codes at `range` are those of `atomics`.
-    @inlinable
-    func holds(_ atomics: borrowing ReusableList<SymbolCode>, at range: Range<Int32>) -> Bool {
-        guard atomics.length == range.count else { return false }
-        for index in 0..<atomics.length where atomics[index] != codes[Int(range.lowerBound) + index] {
-            return false
-        }
-        return true
     }
 
     /// Remembers that `event` chose `chosen` from `atomics`, as of `layout`

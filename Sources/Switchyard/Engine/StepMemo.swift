@@ -124,18 +124,8 @@ struct StepMemo: ~Copyable {
         return slots.firstEntry(hash: hash) { index in
             let entry = entries[Int(index)]
             return entry.hash == hash && entry.source == source && entry.target == target
-                && entry.isLocal == isLocal && codes(in: entry.atomicsStart..<entry.exitsStart, equal: atomics)
+                && entry.isLocal == isLocal && codes.elements(at: entry.atomicsStart..<entry.exitsStart, equal: atomics)
         }
-    }
-
-    /// Whether the codes at `range` are those of `list`.
-    @inlinable
-    func codes(in range: Range<Int32>, equal list: borrowing ReusableList<SymbolCode>) -> Bool {
-        guard list.length == range.count else { return false }
-        for index in 0..<list.length where list[index] != codes[Int(range.lowerBound) + index] {
-            return false
-        }
-        return true
     }
 
     /// The entry `mark` names, if the memo still holds it for `layout`.

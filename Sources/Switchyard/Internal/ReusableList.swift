@@ -180,4 +180,14 @@ extension ReusableList where Element: Equatable {
     func contains(_ element: Element) -> Bool {
         contains { $0 == element }
     }
+
+    /// Whether the elements at `positions` are those of `other`, in order.
+    @inlinable
+    func elements(at positions: Range<Int32>, equal other: borrowing ReusableList<Element>) -> Bool {
+        guard other.length == positions.count else { return false }
+        for index in 0..<other.length where other[index] != self[Int(positions.lowerBound) + index] {
+            return false
+        }
+        return true
+    }
 }
