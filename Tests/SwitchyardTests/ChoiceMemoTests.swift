@@ -70,7 +70,7 @@ private func chosen(
         for code in 0..<300 {
             #expect(chosen(by: 2, from: [SymbolCode(code), 7], in: memo) == [[SymbolCode(code), 1]])
         }
-        let (slots, entries) = (memo.slots.count, memo.entries.length)
+        let (slots, entries) = (memo.slots.length, memo.entries.length)
         #expect(slots >= 2 * entries)
         for code in 300..<ChoiceMemo.entryLimit {
             remember([move(SymbolCode(code), 1)], event: 2, from: [SymbolCode(code)], in: &memo)
@@ -80,5 +80,24 @@ private func chosen(
         #expect(remaining == 1)
         #expect(chosen(by: 2, from: [0, 7], in: memo) == nil)
         #expect(chosen(by: 3, from: [1], in: memo) == [[1, 2]])
+    }
+
+    @Test func aMachineRemembersAChoiceOnceAndTakesItFromTheMemoAfter() throws {
+        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
+        enum Nudge: EventType { case flip }
+        let machine = Machine<Spot, Nudge>(state: .pair)
+        machine.addRegions([.left, .right], to: .pair)
+        machine.addChildren([.l1, .l2], to: .left)
+        machine.addChildren([.r1, .r2], to: .right)
+        machine.addRoutes(event: .flip, transitions: [.l1 => .l2, .l2 => .l1, .r1 => .r2, .r2 => .r1])
+        machine.start()
+        for _ in 0..<3 {
+            #expect(machine.tryEvent(.flip))
+        }
+        let chart = try #require(machine.chart)
+        // Two configurations, one choice each: the third flip was recalled.
+        let remembered = chart.choiceMemo.entries.length
+        #expect(remembered == 2)
+        #expect(machine.isActive(.l2) && machine.isActive(.r2))
     }
 }

@@ -98,7 +98,7 @@ private func entry(
         for source in SymbolCode(1)...300 {
             remember(StepPlan.Move(source: source, target: source + 1, isLocal: false), from: [source], in: &memo)
         }
-        let (slots, entries) = (memo.slots.count, memo.entries.length)
+        let (slots, entries) = (memo.slots.length, memo.entries.length)
         #expect(slots >= 2 * entries)
         let missing = (SymbolCode(1)...300).filter {
             entry(StepPlan.Move(source: $0, target: $0 + 1, isLocal: false), from: [$0], in: memo) == nil

@@ -8,8 +8,9 @@
 /// - **Value:** the moves chosen, in the order the choice left them.
 /// - **Remembered** only by a machine without nested machines, for an event
 ///   sent to it, when the choice took some route and every state its walks
-///   passed has only unguarded event routes (no condition, nothing extra):
-///   the choice then depends on the key, the tree and the routes alone.
+///   passed has only unguarded event routes (see
+///   ``RouteTable/Storage/hasOnlyUnguardedEventRoutes(from:)``): the choice
+///   then depends on the key, the tree and the routes alone.
 /// - **Forgotten:** when the tree is laid out again (``StateTree/layouts``
 ///   moves) or the machine's event routes change
 ///   (``RouteTable/Storage/eventRoutesVersion`` moves), which a look-up sees
@@ -18,8 +19,10 @@
 /// - **Read:** only while ``StateTree/isLaidOut``.
 ///
 /// The moves it returns are those the walk would choose: the statechart's
-/// model-based tests compare every step with a reference interpreter, and
-/// `RememberedChoiceTests` changes routes and the tree between two events.
+/// model-based tests compare every step with a reference interpreter (on
+/// routes and trees that do not change while they run), and
+/// `RememberedChoiceTests` changes routes, guards and the tree between two
+/// events.
 @usableFromInline
 struct ChoiceMemo: ~Copyable {
     /// One remembered choice. Its atomic states lie in ``codes``, its moves
@@ -91,12 +94,7 @@ struct ChoiceMemo: ~Copyable {
         if self.layout != layout || self.routesVersion != routesVersion || entries.length >= Self.entryLimit {
             forgetAll(layout: layout, routesVersion: routesVersion)
         }
-        if slots.needsRoom(besides: entries.length) {
-            slots.grow()
-            for index in 0..<entries.length {
-                slots.place(Int32(index), hash: entries[index].hash)
-            }
-        }
+        slots.makeRoom(besides: entries) { $0.hash }
         let firstCode = Int32(codes.length)
         codes.append(contentsOf: atomics, at: 0..<atomics.length)
         let firstMove = Int32(moves.length)

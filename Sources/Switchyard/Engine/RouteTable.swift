@@ -729,9 +729,10 @@ extension RouteTable.Storage {
     }
 
     /// Whether every route of an event or of `.any` event that leaves
-    /// `state` is taken without a guard: no condition, nothing extra. Which
-    /// of them an event takes then depends on the event and the state
-    /// alone, so a statechart may remember it (``ChoiceMemo``).
+    /// `state` has no guard (``RouteTable/Entry/guarded`` is `nil`): no
+    /// condition, no list of sources or targets (`[S] => S`), not local,
+    /// nothing extra. Which of them an event takes then depends on the event
+    /// and the state alone, so a statechart may remember it (``ChoiceMemo``).
     @inlinable
     func hasOnlyUnguardedEventRoutes(from state: SymbolCode) -> Bool {
         Int(state) >= routeCountsBySource.count || routeCountsBySource[Int(state)].guardedEvents == 0
@@ -747,11 +748,7 @@ extension RouteTable.Storage {
             routeCountsBySource.append(
                 contentsOf: repeatElement(SourceRouteCounts(), count: Int(state) + 1 - routeCountsBySource.count))
         }
-        routeCountsBySource[Int(state)].add(change, ofEvent: eventCode)
-        if isGuarded, !eventCode.isReservedEvent {
-            routeCountsBySource[Int(state)].guardedEvents = UInt32(
-                Int(routeCountsBySource[Int(state)].guardedEvents) + change)
-        }
+        routeCountsBySource[Int(state)].add(change, ofEvent: eventCode, isGuarded: isGuarded)
         if eventCode == .eventless {
             eventlessRouteCount += change
         } else if eventCode == .done {
@@ -778,7 +775,8 @@ struct SourceRouteCounts {
     @usableFromInline var events: UInt32 = 0
     @usableFromInline var eventless: UInt32 = 0
     @usableFromInline var done: UInt32 = 0
-    /// Of ``events``, how many have a guard (a condition, or something extra).
+    /// Of ``events``, how many have a guard (see
+    /// ``RouteTable/Storage/hasOnlyUnguardedEventRoutes(from:)``).
     @usableFromInline var guardedEvents: UInt32 = 0
 
     @inlinable
@@ -794,14 +792,19 @@ struct SourceRouteCounts {
         }
     }
 
-    /// Counts `change` (negative for routes removed) routes of the event `eventCode`.
+    /// Counts `change` (negative for routes removed) routes of the event
+    /// `eventCode`, with a guard or without.
     @inlinable
-    mutating func add(_ change: Int, ofEvent eventCode: SymbolCode) {
+    mutating func add(_ change: Int, ofEvent eventCode: SymbolCode, isGuarded: Bool) {
         let count = UInt32(Int(count(ofEvent: eventCode)) + change)
         switch eventCode {
         case .eventless: eventless = count
         case .done: done = count
-        default: events = count
+        default:
+            events = count
+            if isGuarded {
+                guardedEvents = UInt32(Int(guardedEvents) + change)
+            }
         }
     }
 }

@@ -248,16 +248,20 @@ final class Statechart {
         }
     }
 
-    /// Fills `plan`, just reset, with the moves the event `event` chose
+    /// Fills `plan`, just reset, with the moves the event `eventCode` chose
     /// from this configuration, if the memo of choices holds them for the
     /// machine's event routes as of `routesVersion` (see ``ChoiceMemo``).
+    /// The memo holds only choices offered to every active state: for one
+    /// offered to the states inside `host`, it answers `false`.
     ///
     /// - Returns: Whether it did.
     @inlinable
-    func recallChoice(of event: SymbolCode, routesVersion: UInt64, into plan: inout StepPlan) -> Bool {
-        guard tree.isLaidOut,
+    func recallChoice(
+        of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, into plan: inout StepPlan
+    ) -> Bool {
+        guard host == nil, tree.isLaidOut,
             let index = choiceMemo.entry(
-                hash: ChoiceMemo.hash(event: event, atomics: configuration.atomics), event: event,
+                hash: ChoiceMemo.hash(event: eventCode, atomics: configuration.atomics), event: eventCode,
                 atomics: configuration.atomics, layout: tree.layouts, routesVersion: routesVersion)
         else { return false }
         let moves = choiceMemo.entries[Int(index)].moves
@@ -265,15 +269,19 @@ final class Statechart {
         return true
     }
 
-    /// Keeps the moves `plan` holds, just chosen by the event `event` from
-    /// this configuration, in the memo of choices; the caller has checked
-    /// that the choice depends on nothing else (see ``ChoiceMemo``).
+    /// Keeps the moves `plan` holds, just chosen by the event `eventCode`
+    /// from this configuration (offered to the states inside `host`, if
+    /// given), in the memo of choices, unless it chose none or was offered
+    /// to only some states; the caller has checked that the choice depends
+    /// on nothing else (see ``ChoiceMemo``).
     @inlinable
-    func rememberChoice(of event: SymbolCode, routesVersion: UInt64, plan: borrowing StepPlan) {
-        guard tree.isLaidOut, !plan.moves.isEmpty else { return }
+    func rememberChoice(
+        of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, plan: borrowing StepPlan
+    ) {
+        guard host == nil, tree.isLaidOut, !plan.moves.isEmpty else { return }
         assert(plan.extras.isEmpty, "a choice with a guarded route remembered")
         choiceMemo.remember(
-            hash: ChoiceMemo.hash(event: event, atomics: configuration.atomics), event: event,
+            hash: ChoiceMemo.hash(event: eventCode, atomics: configuration.atomics), event: eventCode,
             atomics: configuration.atomics, chosen: plan.moves, layout: tree.layouts, routesVersion: routesVersion)
     }
 

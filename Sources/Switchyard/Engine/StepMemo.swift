@@ -156,12 +156,7 @@ struct StepMemo: ~Copyable {
         if self.layout != layout || entries.length >= Self.entryLimit {
             forgetAll(layout: layout)
         }
-        if slots.needsRoom(besides: entries.length) {
-            slots.grow()
-            for index in 0..<entries.length {
-                slots.place(Int32(index), hash: entries[index].hash)
-            }
-        }
+        slots.makeRoom(besides: entries) { $0.hash }
         var entry = Entry(hash: hash, move: move, innermostAfter: innermostAfter)
         entry.atomicsStart = Int32(codes.length)
         appendAll(atomics)

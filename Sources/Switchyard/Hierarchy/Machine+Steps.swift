@@ -253,12 +253,15 @@ extension Machine {
         // An event's choice among one machine's routes, none of them guarded
         // on the walks, depends on the configuration and the event alone:
         // remembered (see `ChoiceMemo`).
-        let mayRemember = event != nil && member == 0 && !nesting.hasNestedMachines
-        if mayRemember, chart.recallChoice(of: eventCode, routesVersion: routes.eventRoutesVersion, into: &plan) {
+        let host = member == 0 ? nil : nesting.memberStates[member].hostNode
+        let mayRememberChoice = event != nil && !nesting.hasNestedMachines
+        if mayRememberChoice,
+            chart.recallChoice(of: eventCode, inside: host, routesVersion: routes.eventRoutesVersion, into: &plan)
+        {
             return nil
         }
-        var isUnguarded = mayRemember
-        chart.chooseMoves(inside: member == 0 ? nil : nesting.memberStates[member].hostNode, into: &plan) {
+        var isUnguarded = mayRememberChoice
+        chart.chooseMoves(inside: host, into: &plan) {
             node, plan in
             isUnguarded = isUnguarded && routes.hasOnlyUnguardedEventRoutes(from: node)
             return firstMove(
@@ -266,7 +269,7 @@ extension Machine {
                 chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
         }
         if isUnguarded {
-            chart.rememberChoice(of: eventCode, routesVersion: routes.eventRoutesVersion, plan: plan)
+            chart.rememberChoice(of: eventCode, inside: host, routesVersion: routes.eventRoutesVersion, plan: plan)
         }
         return refusal
     }

@@ -18,7 +18,7 @@ struct MemoSlots: ~Copyable {
 
     /// The number of slots.
     @inlinable
-    var count: Int { slots.length }
+    var length: Int { slots.length }
 
     /// The index of the first entry on `hash`'s probe that `matches`, if one does.
     @inlinable
@@ -46,22 +46,20 @@ struct MemoSlots: ~Copyable {
         (slot + 1) & (slots.length - 1)
     }
 
-    /// Whether placing one more entry, beside `entries` placed already,
-    /// needs more slots first (see ``grow()``).
+    /// Makes room for one more entry beside `entries`, all placed: if that
+    /// would fill half the slots, doubles them (16 at first) and places each
+    /// entry again by the hash `hash` reads from it.
     @inlinable
-    func needsRoom(besides entries: Int) -> Bool {
-        bits == 0 || 2 * (entries + 1) > slots.length
-    }
-
-    /// Doubles the slots (16 at first), all empty: the memo then places
-    /// each of its entries again.
-    @usableFromInline
-    mutating func grow() {
+    mutating func makeRoom<Entry>(besides entries: borrowing ReusableList<Entry>, hash: (Entry) -> UInt64) {
+        guard bits == 0 || 2 * (entries.length + 1) > slots.length else { return }
         bits = bits == 0 ? 4 : bits + 1
         slots.removeAll()
         slots.reserveCapacity(1 << bits)
         for _ in 0..<(1 << bits) {
             slots.append(-1)
+        }
+        for index in 0..<entries.length {
+            place(Int32(index), hash: hash(entries[index]))
         }
     }
 
