@@ -61,6 +61,7 @@ struct ChoiceMemo: ~Copyable {
 
     /// The hash of a choice's key.
     @inlinable
+    @inline(__always)
     static func hash(event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>) -> UInt64 {
         var hash = MemoSlots.mix(0x1319_8A2E_0370_7344, UInt64(event))
         for index in 0..<atomics.length {

@@ -36,12 +36,14 @@ struct MemoSlots: ~Copyable {
 
     /// The slot a probe for `hash` starts at: the hash's top bits.
     @inlinable
+    @inline(__always)
     func homeSlot(of hash: UInt64) -> Int {
         Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
     }
 
     /// The slot a probe tries after `slot`, wrapping around.
     @inlinable
+    @inline(__always)
     func slotAfter(_ slot: Int) -> Int {
         (slot + 1) & (slots.length - 1)
     }
