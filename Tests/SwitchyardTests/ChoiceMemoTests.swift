@@ -18,7 +18,7 @@ private func remember(
 ) {
     let atomics = ReusableList(atomics)
     let chosen = ReusableList(moves)
-    memo.remember(
+    _ = memo.remember(
         hash: ChoiceMemo.hash(event: event, atomics: atomics), event: event, atomics: atomics, chosen: chosen,
         layout: layout, routesVersion: routesVersion)
 }
@@ -99,5 +99,33 @@ private func chosen(
         let remembered = chart.choiceMemo.entries.length
         #expect(remembered == 2)
         #expect(machine.isActive(.l2) && machine.isActive(.r2))
+    }
+
+    @Test func aRememberedChoiceLinksToItsStepAndFindsItAgainOnceForgotten() throws {
+        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
+        enum Nudge: EventType { case left, right }
+        let machine = Machine<Spot, Nudge>(state: .pair)
+        machine.addRegions([.left, .right], to: .pair)
+        machine.addChildren([.l1, .l2], to: .left)
+        machine.addChildren([.r1, .r2], to: .right)
+        machine.addRoutes(event: .left, transitions: [.l1 => .l2, .l2 => .l1])
+        machine.start()
+        let chart = try #require(machine.chart)
+        #expect(machine.tryEvent(.left))
+        // A sibling move's step is remembered for the choice to link to.
+        let linked = chart.choiceMemo.entries[0].step
+        #expect(chart.stepMemo.entry(at: linked, layout: chart.tree.layouts) != nil)
+        #expect(machine.tryEvent(.left))
+        #expect(machine.tryEvent(.left))
+        #expect(machine.isActive(.l2) && machine.isActive(.r1))
+        // The memo of steps forgets: the link is stale, and the step is worked out again.
+        chart.stepMemo.forgetAll(layout: chart.tree.layouts)
+        #expect(chart.stepMemo.entry(at: linked, layout: chart.tree.layouts) == nil)
+        #expect(machine.tryEvent(.left))
+        #expect(machine.isActive(.l1) && machine.isActive(.r1))
+        #expect(machine.tryEvent(.left))
+        #expect(machine.isActive(.l2) && machine.isActive(.r1))
+        let relinked = chart.choiceMemo.entries[0].step
+        #expect(chart.stepMemo.entry(at: relinked, layout: chart.tree.layouts) != nil)
     }
 }

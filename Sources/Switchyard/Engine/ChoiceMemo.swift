@@ -33,6 +33,10 @@ struct ChoiceMemo: ~Copyable {
         @usableFromInline var event: SymbolCode
         @usableFromInline var atomics: Range<Int32>
         @usableFromInline var moves: Range<Int32>
+        /// The step its one move takes from its configuration, once the
+        /// memo of steps holds it: a plan of these moves is then copied
+        /// from there without a look-up of its own.
+        @usableFromInline var step = StepMemo.Mark.none
 
         @inlinable
         init(hash: UInt64, event: SymbolCode, atomics: Range<Int32>, moves: Range<Int32>) {
@@ -87,11 +91,13 @@ struct ChoiceMemo: ~Copyable {
     /// Remembers that `event` chose `chosen` from `atomics`, as of `layout`
     /// and `routesVersion`; forgets every choice made with another layout
     /// or version, or all of them when it is full, first.
+    ///
+    /// - Returns: The entry that holds the choice.
     @usableFromInline
     mutating func remember(
         hash: UInt64, event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>,
         chosen: borrowing ReusableList<StepPlan.Move>, layout: UInt32, routesVersion: UInt64
-    ) {
+    ) -> Int32 {
         if self.layout != layout || self.routesVersion != routesVersion || entries.length >= Self.entryLimit {
             forgetAll(layout: layout, routesVersion: routesVersion)
         }
@@ -106,6 +112,7 @@ struct ChoiceMemo: ~Copyable {
                 hash: hash, event: event, atomics: firstCode..<Int32(codes.length),
                 moves: firstMove..<Int32(moves.length)))
         slots.place(index, hash: hash)
+        return index
     }
 
     /// Forgets every choice, for `layout` and `routesVersion`; keeps the storage.

@@ -266,6 +266,7 @@ final class Statechart {
         else { return false }
         let moves = choiceMemo.entries[Int(index)].moves
         plan.moves.append(contentsOf: choiceMemo.moves, at: Int(moves.lowerBound)..<Int(moves.upperBound))
+        plan.choiceEntry = index
         return true
     }
 
@@ -276,11 +277,11 @@ final class Statechart {
     /// on nothing else (see ``ChoiceMemo``).
     @inlinable
     func rememberChoice(
-        of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, plan: borrowing StepPlan
+        of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, plan: inout StepPlan
     ) {
         guard host == nil, tree.isLaidOut, !plan.moves.isEmpty else { return }
         assert(plan.extras.isEmpty, "a choice with a guarded route remembered")
-        choiceMemo.remember(
+        plan.choiceEntry = choiceMemo.remember(
             hash: ChoiceMemo.hash(event: eventCode, atomics: configuration.atomics), event: eventCode,
             atomics: configuration.atomics, chosen: plan.moves, layout: tree.layouts, routesVersion: routesVersion)
     }
@@ -380,14 +381,44 @@ final class Statechart {
     /// may plan a step and drop it.
     @inlinable
     func complete(_ plan: inout StepPlan) {
-        if completeSiblingMove(&plan) || recallStep(into: &plan) { return }
-        if plan.moves.length == 1 {
-            workOutDomain(at: 0, in: &plan)
+        if recallLinkedStep(into: &plan) { return }
+        if completeSiblingMove(&plan) {
+            // Remembered only for a remembered choice to link to.
+            if plan.choiceEntry >= 0 {
+                rememberStep(&plan)
+            }
+        } else if !recallStep(into: &plan) {
+            if plan.moves.length == 1 {
+                workOutDomain(at: 0, in: &plan)
+            }
+            planExits(into: &plan)
+            planHistory(of: &plan)
+            planEntries(into: &plan)
+            rememberStep(&plan)
         }
-        planExits(into: &plan)
-        planHistory(of: &plan)
-        planEntries(into: &plan)
-        rememberStep(&plan)
+        linkChoice(of: plan)
+    }
+
+    /// Completes `plan` from the step its remembered choice is linked to
+    /// (see ``ChoiceMemo/Entry/step``), if it has one that the memo of steps
+    /// still holds: the step's own look-up is spared.
+    ///
+    /// - Returns: Whether it did.
+    @inlinable
+    func recallLinkedStep(into plan: inout StepPlan) -> Bool {
+        guard plan.choiceEntry >= 0, tree.isLaidOut,
+            let index = stepMemo.entry(at: choiceMemo.entries[Int(plan.choiceEntry)].step, layout: tree.layouts)
+        else { return false }
+        copyStep(at: index, into: &plan)
+        return true
+    }
+
+    /// Links the remembered choice `plan`'s moves come from, if any, to the
+    /// step they take, now complete, if the memo of steps holds it.
+    @inlinable
+    func linkChoice(of plan: borrowing StepPlan) {
+        guard plan.choiceEntry >= 0, stepMemo.entry(at: plan.memoMark, layout: tree.layouts) != nil else { return }
+        choiceMemo.entries[Int(plan.choiceEntry)].step = plan.memoMark
     }
 
     /// Whether `plan` is a step the memo may hold: one move with nothing
@@ -411,7 +442,19 @@ final class Statechart {
                 hash: hash, source: move.source, target: move.target, isLocal: move.isLocal,
                 atomics: configuration.atomics, layout: tree.layouts)
         else { return false }
+        copyStep(at: index, into: &plan)
+        return true
+    }
+
+    /// Completes `plan`, whose one move is the step's at `index` in the
+    /// memo of steps, from there.
+    @inlinable
+    func copyStep(at index: Int32, into plan: inout StepPlan) {
         let entry = stepMemo.entries[Int(index)]
+        assert(
+            entry.source == plan.moves[0].source && entry.target == plan.moves[0].target
+                && entry.isLocal == plan.moves[0].isLocal,
+            "a remembered step copied into the plan of another move")
         stepMemo.appendCodes(in: entry.exitsStart..<entry.entriesStart, to: &plan.exits)
         stepMemo.appendCodes(in: entry.entriesStart..<entry.atomicsAfterStart, to: &plan.entries)
         plan.atomicsAfter.removeAll()
@@ -419,7 +462,6 @@ final class Statechart {
         plan.innermostAfter = entry.innermostAfter
         plan.moves[0].domain = entry.domain
         plan.memoMark = StepMemo.Mark(entry: index, generation: stepMemo.generation)
-        return true
     }
 
     /// Keeps the step `plan` holds, just planned, in the memo of steps,

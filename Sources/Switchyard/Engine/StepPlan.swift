@@ -64,6 +64,11 @@ struct StepPlan: ~Copyable {
     @usableFromInline var innermostAfter = SymbolCode.unknown
     /// Where the chart's memo of steps holds this step, if it does (see ``StepMemo``).
     @usableFromInline var memoMark = StepMemo.Mark.none
+    /// The entry of the chart's memo of choices that holds this plan's
+    /// moves, recalled or just remembered; -1 for none. Read only while the
+    /// plan is completed, right after its moves are chosen (see
+    /// ``ChoiceMemo/Entry/step``).
+    @usableFromInline var choiceEntry: Int32 = -1
 
     @inlinable
     init() {}
@@ -82,6 +87,7 @@ struct StepPlan: ~Copyable {
         historyCodes.removeAll()
         innermostAfter = .unknown
         memoMark = .none
+        choiceEntry = -1
     }
 
     /// What routes a step taken after another takes.

@@ -269,7 +269,7 @@ extension Machine {
                 chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
         }
         if isUnguarded {
-            chart.rememberChoice(of: eventCode, inside: host, routesVersion: routes.eventRoutesVersion, plan: plan)
+            chart.rememberChoice(of: eventCode, inside: host, routesVersion: routes.eventRoutesVersion, plan: &plan)
         }
         return refusal
     }
