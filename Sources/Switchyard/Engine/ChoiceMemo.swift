@@ -5,7 +5,9 @@
 /// What it remembers and when:
 /// - **Key:** the active atomic states (they determine the configuration)
 ///   and the event's code.
-/// - **Value:** the moves chosen, in the order the choice left them.
+/// - **Value:** the moves chosen, in the order the choice left them, and
+///   for a choice of one move, where the memo of steps holds the step it
+///   takes (``Entry/step``), once it does.
 /// - **Remembered** only by a machine without nested machines, for an event
 ///   sent to it, when the choice took some route and every state its walks
 ///   passed has only unguarded event routes (see

@@ -376,9 +376,13 @@ final class Statechart {
 
     /// Completes the plan of a step whose moves are chosen: what it exits,
     /// the history that records, and what it enters. Reads the configuration
-    /// and writes only the plan (and what it remembers of default entries
-    /// and of steps, see ``defaultEntries`` and ``stepMemo``), so a question
+    /// and writes only the plan (and what it remembers of default entries,
+    /// of steps and of the step each remembered choice takes, see
+    /// ``defaultEntries``, ``stepMemo`` and ``choiceMemo``), so a question
     /// may plan a step and drop it.
+    ///
+    /// In order: the step a remembered choice is linked to; the sibling
+    /// path; the memo of steps; the general planning.
     @inlinable
     func complete(_ plan: inout StepPlan) {
         if recallLinkedStep(into: &plan) { return }
