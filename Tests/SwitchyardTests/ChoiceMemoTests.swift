@@ -128,4 +128,82 @@ private func chosen(
         let relinked = chart.choiceMemo.entries[0].step
         #expect(chart.stepMemo.entry(at: relinked, layout: chart.tree.layouts) != nil)
     }
+
+    @Test func aStaleLinkIsNotFollowedToTheSameMoveFromAnotherConfiguration() throws {
+        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
+        enum Nudge: EventType { case left, right }
+        let machine = Machine<Spot, Nudge>(state: .pair)
+        machine.addRegions([.left, .right], to: .pair)
+        machine.addChildren([.l1, .l2], to: .left)
+        machine.addChildren([.r1, .r2], to: .right)
+        machine.addRoutes(event: .left, transitions: [.l1 => .l2, .l2 => .l1])
+        machine.addRoutes(event: .right, transitions: [.r1 => .r2, .r2 => .r1])
+        machine.start()
+        let chart = try #require(machine.chart)
+        #expect(machine.tryEvent(.left))
+        #expect(machine.tryEvent(.left))
+        // The memo of steps forgets; its first entry is then l1 => l2 again,
+        // but from { l1, r2 }.
+        chart.stepMemo.forgetAll(layout: chart.tree.layouts)
+        #expect(machine.tryEvent(.right))
+        chart.stepMemo.forgetAll(layout: chart.tree.layouts)
+        #expect(machine.tryEvent(.left))
+        #expect(machine.isActive(.l2) && machine.isActive(.r2))
+        #expect(machine.tryEvent(.left))
+        #expect(machine.tryEvent(.right))
+        // From { l1, r1 }: the choice's link names entry 0 of a generation gone.
+        #expect(machine.tryEvent(.left))
+        #expect(machine.isActive(.l2) && machine.isActive(.r1))
+    }
+
+    @Test func aSiblingStepIsRememberedOnceWhateverChoiceLeadsToIt() throws {
+        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
+        enum Nudge: EventType { case left, also }
+        let machine = Machine<Spot, Nudge>(state: .pair)
+        machine.addRegions([.left, .right], to: .pair)
+        machine.addChildren([.l1, .l2], to: .left)
+        machine.addChildren([.r1, .r2], to: .right)
+        machine.addRoutes(event: .left, transitions: [.l1 => .l2, .l2 => .l1])
+        machine.addRoutes(event: .also, transitions: [.l1 => .l2])
+        machine.start()
+        let chart = try #require(machine.chart)
+        #expect(machine.tryEvent(.left))
+        #expect(machine.tryEvent(.left))
+        let steps = chart.stepMemo.entries.length
+        #expect(steps == 2)
+        // Another event's choice of the same move, and a route change that
+        // empties the memo of choices: the steps are found, not added again.
+        #expect(machine.tryEvent(.also))
+        #expect(machine.tryEvent(.left))
+        machine.addRoutes(event: .also, transitions: [.r1 => .r2])
+        #expect(machine.tryEvent(.left))
+        #expect(machine.tryEvent(.left))
+        let after = chart.stepMemo.entries.length
+        #expect(after == 2)
+    }
+
+    @Test func aChoiceLinkedByAQuestionCompletesWhenItsStepIsTaken() {
+        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2, out }
+        enum Nudge: EventType { case left, right, back }
+        let machine = Machine<Spot, Nudge>(state: .pair)
+        machine.addRegions([.left, .right], to: .pair)
+        machine.addChildren([.l1, .l2], to: .left)
+        machine.addChildren([.r1, .r2], to: .right)
+        machine.addFinalState(.l2)
+        machine.addFinalState(.r2)
+        machine.addRoutes(event: .left, transitions: [.l1 => .l2])
+        machine.addRoutes(event: .right, transitions: [.r1 => .r2])
+        machine.addDoneRoute(.pair => .out)
+        machine.addRoutes(event: .back, transitions: [.out => .pair])
+        machine.start()
+        for round in 0..<3 {
+            #expect(machine.canTryEvent(.left) == .pair, "round \(round)")
+            #expect(machine.canTryEvent(.right) == .pair, "round \(round)")
+            #expect(machine.tryEvent(.left))
+            #expect(machine.state == .pair, "round \(round): one region is done")
+            #expect(machine.tryEvent(.right))
+            #expect(machine.state == .out, "round \(round): both regions are done")
+            #expect(machine.tryEvent(.back))
+        }
+    }
 }

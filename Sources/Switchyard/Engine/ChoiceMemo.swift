@@ -17,7 +17,10 @@
 ///   moves) or the machine's event routes change
 ///   (``RouteTable/Storage/eventRoutesVersion`` moves), which a look-up sees
 ///   by the layout and version it is asked for; and all at once when it
-///   holds ``entryLimit`` choices.
+///   holds ``entryLimit`` choices. Emptying it moves ``generation``, so that
+///   a plan's ``Mark`` of a forgotten choice is recognised as such. A
+///   choice's link to its step (``Entry/step``) is a mark in the memo of
+///   steps, stale once that memo forgets.
 /// - **Read:** only while ``StateTree/isLaidOut``.
 ///
 /// The moves it returns are those the walk would choose: the statechart's
@@ -49,6 +52,23 @@ struct ChoiceMemo: ~Copyable {
         }
     }
 
+    /// Where a plan's moves lie in the memo: the entry they were recalled
+    /// from or kept in, as of a generation.
+    @usableFromInline
+    struct Mark {
+        @usableFromInline var entry: Int32
+        @usableFromInline var generation: UInt32
+
+        /// Moves not recalled from, or kept in, the memo.
+        @inlinable static var none: Mark { Mark(entry: -1, generation: 0) }
+
+        @inlinable
+        init(entry: Int32, generation: UInt32) {
+            self.entry = entry
+            self.generation = generation
+        }
+    }
+
     /// How many choices it holds at most before it forgets them all.
     @usableFromInline static let entryLimit = 512
 
@@ -56,6 +76,8 @@ struct ChoiceMemo: ~Copyable {
     /// were made with.
     @usableFromInline var layout: UInt32?
     @usableFromInline var routesVersion: UInt64 = 0
+    /// Moves each time the memo forgets what it holds.
+    @usableFromInline var generation: UInt32 = 0
     @usableFromInline var entries = ReusableList<Entry>()
     @usableFromInline var codes = ReusableList<SymbolCode>()
     @usableFromInline var moves = ReusableList<StepPlan.Move>()
@@ -90,16 +112,22 @@ struct ChoiceMemo: ~Copyable {
         }
     }
 
+    /// The entry `mark` names, if the memo still holds it for `layout`.
+    @inlinable
+    func entry(at mark: Mark, layout: UInt32) -> Int32? {
+        mark.entry >= 0 && mark.generation == generation && self.layout == layout ? mark.entry : nil
+    }
+
     /// Remembers that `event` chose `chosen` from `atomics`, as of `layout`
     /// and `routesVersion`; forgets every choice made with another layout
     /// or version, or all of them when it is full, first.
     ///
-    /// - Returns: The entry that holds the choice.
+    /// - Returns: Where the choice now lies.
     @usableFromInline
     mutating func remember(
         hash: UInt64, event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>,
         chosen: borrowing ReusableList<StepPlan.Move>, layout: UInt32, routesVersion: UInt64
-    ) -> Int32 {
+    ) -> Mark {
         if self.layout != layout || self.routesVersion != routesVersion || entries.length >= Self.entryLimit {
             forgetAll(layout: layout, routesVersion: routesVersion)
         }
@@ -114,7 +142,7 @@ struct ChoiceMemo: ~Copyable {
                 hash: hash, event: event, atomics: firstCode..<Int32(codes.length),
                 moves: firstMove..<Int32(moves.length)))
         slots.place(index, hash: hash)
-        return index
+        return Mark(entry: index, generation: generation)
     }
 
     /// Forgets every choice, for `layout` and `routesVersion`; keeps the storage.
@@ -122,6 +150,7 @@ struct ChoiceMemo: ~Copyable {
     mutating func forgetAll(layout: UInt32, routesVersion: UInt64) {
         self.layout = layout
         self.routesVersion = routesVersion
+        generation &+= 1
         entries.removeAll()
         codes.removeAll()
         moves.removeAll()

@@ -252,7 +252,8 @@ final class Statechart {
     /// from this configuration, if the memo of choices holds them for the
     /// machine's event routes as of `routesVersion` (see ``ChoiceMemo``).
     /// The memo holds only choices offered to every active state: for one
-    /// offered to the states inside `host`, it answers `false`.
+    /// offered to the states inside `host`, it answers `false`. The plan's
+    /// ``StepPlan/choiceMark`` says where the moves came from.
     ///
     /// - Returns: Whether it did.
     @inlinable
@@ -266,7 +267,7 @@ final class Statechart {
         else { return false }
         let moves = choiceMemo.entries[Int(index)].moves
         plan.moves.append(contentsOf: choiceMemo.moves, at: Int(moves.lowerBound)..<Int(moves.upperBound))
-        plan.choiceEntry = index
+        plan.choiceMark = ChoiceMemo.Mark(entry: index, generation: choiceMemo.generation)
         return true
     }
 
@@ -274,14 +275,15 @@ final class Statechart {
     /// from this configuration (offered to the states inside `host`, if
     /// given), in the memo of choices, unless it chose none or was offered
     /// to only some states; the caller has checked that the choice depends
-    /// on nothing else (see ``ChoiceMemo``).
+    /// on nothing else (see ``ChoiceMemo``). The plan's
+    /// ``StepPlan/choiceMark`` says where the memo keeps them.
     @inlinable
     func rememberChoice(
         of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, plan: inout StepPlan
     ) {
         guard host == nil, tree.isLaidOut, !plan.moves.isEmpty else { return }
         assert(plan.extras.isEmpty, "a choice with a guarded route remembered")
-        plan.choiceEntry = choiceMemo.remember(
+        plan.choiceMark = choiceMemo.remember(
             hash: ChoiceMemo.hash(event: eventCode, atomics: configuration.atomics), event: eventCode,
             atomics: configuration.atomics, chosen: plan.moves, layout: tree.layouts, routesVersion: routesVersion)
     }
@@ -385,11 +387,14 @@ final class Statechart {
     /// path; the memo of steps; the general planning.
     @inlinable
     func complete(_ plan: inout StepPlan) {
-        if recallLinkedStep(into: &plan) { return }
+        // Most steps' moves were not recalled or kept by the memo of choices
+        // (eventless and done steps, state requests): no call for them.
+        let isRememberedChoice = plan.choiceMark.entry >= 0
+        if isRememberedChoice, recallLinkedStep(into: &plan) { return }
         if completeSiblingMove(&plan) {
-            // Remembered only for a remembered choice to link to.
-            if plan.choiceEntry >= 0 {
-                rememberStep(&plan)
+            // Remembered only for a remembered choice to link to, once.
+            if isRememberedChoice, remembersChoice(at: plan.choiceMark) {
+                markOrRememberStep(&plan)
             }
         } else if !recallStep(into: &plan) {
             if plan.moves.length == 1 {
@@ -400,7 +405,9 @@ final class Statechart {
             planEntries(into: &plan)
             rememberStep(&plan)
         }
-        linkChoice(of: plan)
+        if isRememberedChoice {
+            linkChoice(at: plan.choiceMark, to: plan.memoMark)
+        }
     }
 
     /// Completes `plan` from the step its remembered choice is linked to
@@ -410,19 +417,49 @@ final class Statechart {
     /// - Returns: Whether it did.
     @inlinable
     func recallLinkedStep(into plan: inout StepPlan) -> Bool {
-        guard plan.choiceEntry >= 0, tree.isLaidOut,
-            let index = stepMemo.entry(at: choiceMemo.entries[Int(plan.choiceEntry)].step, layout: tree.layouts)
+        guard let choice = choiceMemo.entry(at: plan.choiceMark, layout: tree.layouts), tree.isLaidOut,
+            let index = stepMemo.entry(at: choiceMemo.entries[Int(choice)].step, layout: tree.layouts)
         else { return false }
         copyStep(at: index, into: &plan)
         return true
     }
 
-    /// Links the remembered choice `plan`'s moves come from, if any, to the
-    /// step they take, now complete, if the memo of steps holds it.
+    /// Whether the memo of choices still holds the choice at `mark`.
+    // Marks, not the plan, are passed: a borrowed plan was copied (220 bytes)
+    // into each call.
     @inlinable
-    func linkChoice(of plan: borrowing StepPlan) {
-        guard plan.choiceEntry >= 0, stepMemo.entry(at: plan.memoMark, layout: tree.layouts) != nil else { return }
-        choiceMemo.entries[Int(plan.choiceEntry)].step = plan.memoMark
+    func remembersChoice(at mark: ChoiceMemo.Mark) -> Bool {
+        choiceMemo.entry(at: mark, layout: tree.layouts) != nil
+    }
+
+    /// Marks the sibling move's step `plan` holds, just completed, as the
+    /// memo of steps' entry for it, remembering it first if the memo does
+    /// not hold it yet (another event's choice may have led to it).
+    @usableFromInline
+    func markOrRememberStep(_ plan: inout StepPlan) {
+        guard mayRemember(plan) else { return }
+        let move = plan.moves[0]
+        let hash = StepMemo.hash(
+            source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics)
+        if let index = stepMemo.entry(
+            hash: hash, source: move.source, target: move.target, isLocal: move.isLocal,
+            atomics: configuration.atomics, layout: tree.layouts)
+        {
+            plan.memoMark = StepMemo.Mark(entry: index, generation: stepMemo.generation)
+        } else {
+            rememberStep(&plan)
+        }
+    }
+
+    /// Links the remembered choice at `choice`, if the memo of choices still
+    /// holds it, to the step at `step`, the one its moves take, if the memo
+    /// of steps holds it.
+    @inlinable
+    func linkChoice(at choice: ChoiceMemo.Mark, to step: StepMemo.Mark) {
+        guard let index = choiceMemo.entry(at: choice, layout: tree.layouts),
+            stepMemo.entry(at: step, layout: tree.layouts) != nil
+        else { return }
+        choiceMemo.entries[Int(index)].step = step
     }
 
     /// Whether `plan` is a step the memo may hold: one move with nothing
@@ -457,8 +494,9 @@ final class Statechart {
         let entry = stepMemo.entries[Int(index)]
         assert(
             entry.source == plan.moves[0].source && entry.target == plan.moves[0].target
-                && entry.isLocal == plan.moves[0].isLocal,
-            "a remembered step copied into the plan of another move")
+                && entry.isLocal == plan.moves[0].isLocal
+                && stepMemo.codes.elements(at: entry.atomicsStart..<entry.exitsStart, equal: configuration.atomics),
+            "a remembered step copied into the plan of another move or configuration")
         stepMemo.appendCodes(in: entry.exitsStart..<entry.entriesStart, to: &plan.exits)
         stepMemo.appendCodes(in: entry.entriesStart..<entry.atomicsAfterStart, to: &plan.entries)
         plan.atomicsAfter.removeAll()

@@ -8,7 +8,9 @@
 /// - **Key:** the active atomic states before the step (they determine the
 ///   whole configuration), and the move's source, target and whether it is
 ///   local. Only a step of one move with nothing extra (no other targets,
-///   no action, not ignoring history) is remembered.
+///   no action, not ignoring history) is remembered; a sibling move's step
+///   (see ``Statechart/completeSiblingMove(_:)``) only when a remembered
+///   choice takes it, for the choice to link to (``ChoiceMemo/Entry/step``).
 /// - **Not remembered:** a step in which history plays a part, one that
 ///   records history or enters a state that keeps one, as its entries then
 ///   depend on what was recorded, which the key does not hold.
@@ -67,7 +69,8 @@ struct StepMemo: ~Copyable {
     }
 
     /// Where a plan's step lies in the memo: the entry it was copied from,
-    /// or the one that remembers it, as of a generation.
+    /// or the one that remembers it, as of a generation. A remembered
+    /// choice keeps one too, as the link to its step.
     @usableFromInline
     struct Mark {
         @usableFromInline var entry: Int32

@@ -64,11 +64,9 @@ struct StepPlan: ~Copyable {
     @usableFromInline var innermostAfter = SymbolCode.unknown
     /// Where the chart's memo of steps holds this step, if it does (see ``StepMemo``).
     @usableFromInline var memoMark = StepMemo.Mark.none
-    /// The entry of the chart's memo of choices that holds this plan's
-    /// moves, recalled or just remembered; -1 for none. Read only while the
-    /// plan is completed, right after its moves are chosen (see
-    /// ``ChoiceMemo/Entry/step``).
-    @usableFromInline var choiceEntry: Int32 = -1
+    /// Where the chart's memo of choices holds this plan's moves, recalled
+    /// or just remembered, if it does (see ``ChoiceMemo/Entry/step``).
+    @usableFromInline var choiceMark = ChoiceMemo.Mark.none
 
     @inlinable
     init() {}
@@ -87,7 +85,7 @@ struct StepPlan: ~Copyable {
         historyCodes.removeAll()
         innermostAfter = .unknown
         memoMark = .none
-        choiceEntry = -1
+        choiceMark = .none
     }
 
     /// What routes a step taken after another takes.
