@@ -38,6 +38,24 @@ private func chosen(
     return (range.lowerBound..<range.upperBound).map { [memo.moves[Int($0)].source, memo.moves[Int($0)].target] }
 }
 
+/// The states of the machines below: pair ‖ left { l1, l2 } ‖ right { r1, r2 }, and out.
+private enum Spot: StateType {
+    case pair, left, l1, l2, right, r1, r2, out
+}
+
+private enum Nudge: EventType {
+    case flip, left, right, also, back
+}
+
+/// A machine in `pair`, its regions declared, without routes.
+private func makePair() -> Machine<Spot, Nudge> {
+    let machine = Machine<Spot, Nudge>(state: .pair)
+    machine.addRegions([.left, .right], to: .pair)
+    machine.addChildren([.l1, .l2], to: .left)
+    machine.addChildren([.r1, .r2], to: .right)
+    return machine
+}
+
 @Suite struct ChoiceMemoTests {
     @Test func aChoiceIsFoundByItsConfigurationAndEventAlone() {
         var memo = ChoiceMemo()
@@ -83,12 +101,7 @@ private func chosen(
     }
 
     @Test func aMachineRemembersAChoiceOnceAndTakesItFromTheMemoAfter() throws {
-        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
-        enum Nudge: EventType { case flip }
-        let machine = Machine<Spot, Nudge>(state: .pair)
-        machine.addRegions([.left, .right], to: .pair)
-        machine.addChildren([.l1, .l2], to: .left)
-        machine.addChildren([.r1, .r2], to: .right)
+        let machine = makePair()
         machine.addRoutes(event: .flip, transitions: [.l1 => .l2, .l2 => .l1, .r1 => .r2, .r2 => .r1])
         machine.start()
         for _ in 0..<3 {
@@ -102,12 +115,7 @@ private func chosen(
     }
 
     @Test func aRememberedChoiceLinksToItsStepAndFindsItAgainOnceForgotten() throws {
-        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
-        enum Nudge: EventType { case left, right }
-        let machine = Machine<Spot, Nudge>(state: .pair)
-        machine.addRegions([.left, .right], to: .pair)
-        machine.addChildren([.l1, .l2], to: .left)
-        machine.addChildren([.r1, .r2], to: .right)
+        let machine = makePair()
         machine.addRoutes(event: .left, transitions: [.l1 => .l2, .l2 => .l1])
         machine.start()
         let chart = try #require(machine.chart)
@@ -130,12 +138,7 @@ private func chosen(
     }
 
     @Test func aStaleLinkIsNotFollowedToTheSameMoveFromAnotherConfiguration() throws {
-        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
-        enum Nudge: EventType { case left, right }
-        let machine = Machine<Spot, Nudge>(state: .pair)
-        machine.addRegions([.left, .right], to: .pair)
-        machine.addChildren([.l1, .l2], to: .left)
-        machine.addChildren([.r1, .r2], to: .right)
+        let machine = makePair()
         machine.addRoutes(event: .left, transitions: [.l1 => .l2, .l2 => .l1])
         machine.addRoutes(event: .right, transitions: [.r1 => .r2, .r2 => .r1])
         machine.start()
@@ -157,12 +160,7 @@ private func chosen(
     }
 
     @Test func aSiblingStepIsRememberedOnceWhateverChoiceLeadsToIt() throws {
-        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2 }
-        enum Nudge: EventType { case left, also }
-        let machine = Machine<Spot, Nudge>(state: .pair)
-        machine.addRegions([.left, .right], to: .pair)
-        machine.addChildren([.l1, .l2], to: .left)
-        machine.addChildren([.r1, .r2], to: .right)
+        let machine = makePair()
         machine.addRoutes(event: .left, transitions: [.l1 => .l2, .l2 => .l1])
         machine.addRoutes(event: .also, transitions: [.l1 => .l2])
         machine.start()
@@ -183,12 +181,7 @@ private func chosen(
     }
 
     @Test func aChoiceLinkedByAQuestionCompletesWhenItsStepIsTaken() {
-        enum Spot: StateType { case pair, left, l1, l2, right, r1, r2, out }
-        enum Nudge: EventType { case left, right, back }
-        let machine = Machine<Spot, Nudge>(state: .pair)
-        machine.addRegions([.left, .right], to: .pair)
-        machine.addChildren([.l1, .l2], to: .left)
-        machine.addChildren([.r1, .r2], to: .right)
+        let machine = makePair()
         machine.addFinalState(.l2)
         machine.addFinalState(.r2)
         machine.addRoutes(event: .left, transitions: [.l1 => .l2])

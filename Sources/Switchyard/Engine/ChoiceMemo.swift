@@ -54,20 +54,7 @@ struct ChoiceMemo: ~Copyable {
 
     /// Where a plan's moves lie in the memo: the entry they were recalled
     /// from or kept in, as of a generation.
-    @usableFromInline
-    struct Mark {
-        @usableFromInline var entry: Int32
-        @usableFromInline var generation: UInt32
-
-        /// Moves not recalled from, or kept in, the memo.
-        @inlinable static var none: Mark { Mark(entry: -1, generation: 0) }
-
-        @inlinable
-        init(entry: Int32, generation: UInt32) {
-            self.entry = entry
-            self.generation = generation
-        }
-    }
+    @usableFromInline typealias Mark = MemoMark<ChoiceMemo>
 
     /// How many choices it holds at most before it forgets them all.
     @usableFromInline static let entryLimit = 512

@@ -71,20 +71,7 @@ struct StepMemo: ~Copyable {
     /// Where a plan's step lies in the memo: the entry it was copied from,
     /// or the one that remembers it, as of a generation. A remembered
     /// choice keeps one too, as the link to its step.
-    @usableFromInline
-    struct Mark {
-        @usableFromInline var entry: Int32
-        @usableFromInline var generation: UInt32
-
-        /// A plan not taken from, or kept in, the memo.
-        @inlinable static var none: Mark { Mark(entry: -1, generation: 0) }
-
-        @inlinable
-        init(entry: Int32, generation: UInt32) {
-            self.entry = entry
-            self.generation = generation
-        }
-    }
+    @usableFromInline typealias Mark = MemoMark<StepMemo>
 
     /// How many steps it holds at most before it forgets them all.
     @usableFromInline static let entryLimit = 512

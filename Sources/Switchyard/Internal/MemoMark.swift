@@ -1,0 +1,18 @@
+/// Where an entry lies in a memo (`Memo`: ``StepMemo`` or ``ChoiceMemo``),
+/// as of the memo's generation, which moves each time the memo forgets
+/// what it holds: a mark kept across a forgetting names no entry, even if
+/// the index is in use again.
+@usableFromInline
+struct MemoMark<Memo: ~Copyable> {
+    @usableFromInline var entry: Int32
+    @usableFromInline var generation: UInt32
+
+    /// No entry.
+    @inlinable static var none: MemoMark { MemoMark(entry: -1, generation: 0) }
+
+    @inlinable
+    init(entry: Int32, generation: UInt32) {
+        self.entry = entry
+        self.generation = generation
+    }
+}
