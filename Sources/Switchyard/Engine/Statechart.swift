@@ -438,13 +438,7 @@ final class Statechart {
     @usableFromInline
     func markOrRememberStep(_ plan: inout StepPlan) {
         guard mayRemember(plan) else { return }
-        let move = plan.moves[0]
-        let hash = StepMemo.hash(
-            source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics)
-        if let index = stepMemo.entry(
-            hash: hash, source: move.source, target: move.target, isLocal: move.isLocal,
-            atomics: configuration.atomics, layout: tree.layouts)
-        {
+        if let index = rememberedStep(along: plan.moves[0]) {
             plan.memoMark = StepMemo.Mark(entry: index, generation: stepMemo.generation)
         } else {
             rememberStep(&plan)
@@ -474,17 +468,25 @@ final class Statechart {
     /// - Returns: Whether it did.
     @inlinable
     func recallStep(into plan: inout StepPlan) -> Bool {
-        guard mayRemember(plan) else { return false }
-        let move = plan.moves[0]
-        let hash = StepMemo.hash(
-            source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics)
-        guard
-            let index = stepMemo.entry(
-                hash: hash, source: move.source, target: move.target, isLocal: move.isLocal,
-                atomics: configuration.atomics, layout: tree.layouts)
-        else { return false }
+        guard mayRemember(plan), let index = rememberedStep(along: plan.moves[0]) else { return false }
         copyStep(at: index, into: &plan)
         return true
+    }
+
+    /// The memo of steps' entry for the step along `move` from this
+    /// configuration, if it holds one.
+    @inlinable
+    func rememberedStep(along move: StepPlan.Move) -> Int32? {
+        stepMemo.entry(
+            hash: stepHash(along: move), source: move.source, target: move.target, isLocal: move.isLocal,
+            atomics: configuration.atomics, layout: tree.layouts)
+    }
+
+    /// The hash of the memo of steps' key for the step along `move` from
+    /// this configuration.
+    @inlinable
+    func stepHash(along move: StepPlan.Move) -> UInt64 {
+        StepMemo.hash(source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics)
     }
 
     /// Completes `plan`, whose one move is the step's at `index` in the
@@ -517,9 +519,8 @@ final class Statechart {
         let move = plan.moves[0]
         plan.innermostAfter = innermostState(after: &plan)
         plan.memoMark = stepMemo.remember(
-            hash: StepMemo.hash(
-                source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics),
-            move: move, atomics: configuration.atomics, plan: plan, innermostAfter: plan.innermostAfter,
+            hash: stepHash(along: move), move: move, atomics: configuration.atomics, plan: plan,
+            innermostAfter: plan.innermostAfter,
             layout: tree.layouts)
     }
 
