@@ -200,6 +200,30 @@ import Testing
         #expect(disposable?.disposed == true)
     }
 
+    /// A handler is called without a retain of its closure: what keeps its
+    /// captures alive while it runs is the table being delivered, which its
+    /// own disposal must not free.
+    @Test(arguments: [false, true])
+    func handlerDisposingItselfKeepsItsCapturesUntilItReturns(asStatechart: Bool) {
+        let machine = makeMachine()
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        if asStatechart {
+            machine.addChildren([.state2], to: .state3)
+        }
+        let log = Log()
+        let disposable = Shared<Disposable?>(nil)
+        var hook: ReleaseHook? = ReleaseHook { log("captures released") }
+        disposable.value = machine.addHandler(event: .event0) { [hook] _ in
+            disposable.value?.dispose()
+            withExtendedLifetime(hook) { log("handler ran on") }
+        }
+        hook = nil
+
+        machine <-! .event0
+
+        #expect(log.lines == ["handler ran on", "captures released"])
+    }
+
     @Test func handlerDisposingALaterHandlerStopsItInTheSameDelivery() {
         let machine = makeMachine()
         machine.addRoutes(event: .event0, transitions: [.state0 => .state1])

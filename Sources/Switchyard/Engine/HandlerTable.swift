@@ -1,19 +1,17 @@
-/// A handler as the machine keeps it, with its place in the delivery order.
+/// A handler as a delivery reads it from a ``HandlerTable``: its place in
+/// the delivery order, and its closure.
 @usableFromInline
 struct HandlerRecord<S: StateType, E: EventType> {
     @usableFromInline typealias Body = (TransitionContext<S, E>) -> Void
 
     /// Where the handler sits in the delivery order.
     @usableFromInline let entry: HandlerEntry
-    @usableFromInline let body: Body
+    /// The handler's closure, lent by the table the record was read from
+    /// (see ``HandlerTable/Storage/subscript(_:)``).
+    @usableFromInline let body: Unretained<ClosureBox<Body>>
 
     @inlinable
-    init(order: HandlerOrder, slot: HandlerSlot, id: RegistrationID, body: @escaping Body) {
-        self.init(entry: HandlerEntry(order: order, slot: slot, id: id), body: body)
-    }
-
-    @inlinable
-    init(entry: HandlerEntry, body: @escaping Body) {
+    init(entry: HandlerEntry, body: Unretained<ClosureBox<Body>>) {
         self.entry = entry
         self.body = body
     }
@@ -22,6 +20,13 @@ struct HandlerRecord<S: StateType, E: EventType> {
     @inlinable
     var id: RegistrationID {
         entry.id
+    }
+
+    /// Runs the handler with `context`, without retaining its closure.
+    @inlinable
+    @inline(__always)
+    func call(_ context: TransitionContext<S, E>) {
+        body.withObject { $0.body(context) }
     }
 }
 
@@ -131,14 +136,14 @@ struct HandlerTable<S: StateType, E: EventType> {
             }
         #endif
         @exclusivity(unchecked) @usableFromInline var entries = ChainStore<HandlerEntry>()
-        /// The closure of the handler at each node of ``entries``, by node; a
-        /// free node's does nothing.
+        /// The closure of the handler at each node of ``entries``, by node;
+        /// `nil` at a free node.
         ///
         /// Apart from the entries because a chain's node holds an optional:
         /// reading a closure out of an optional record copied and destroyed
         /// the whole record through outlined functions, two calls per handler
-        /// delivered; read from here, a closure costs a retain and a release.
-        @exclusivity(unchecked) @usableFromInline var bodies: [StoredBody] = []
+        /// delivered. Each in a box, so that it is called without a retain.
+        @exclusivity(unchecked) @usableFromInline var bodies: [ClosureBox<Record.Body>?] = []
         /// Handlers for event-driven transitions, by event code (`.any` at 0).
         @exclusivity(unchecked) @usableFromInline var eventHandlers: [Chain] = []
         /// Handlers for state-driven transitions, by (from, to).
@@ -188,17 +193,16 @@ struct HandlerTable<S: StateType, E: EventType> {
             Int(code) < eventHandlers.count ? eventHandlers[Int(code)] : Chain()
         }
 
-        /// Adds `record` to its slot; see ``HandlerTable/add(_:)``.
+        /// Adds the handler `body` at `entry`; see ``HandlerTable/add(_:body:)``.
         @inlinable
-        func add(_ record: Record) -> Int32 {
-            let node = insert(record.entry)
-            // The node is either a free one, whose closure is replaced, or a new
-            // one at the end.
+        func add(_ entry: HandlerEntry, body: @escaping Record.Body) -> Int32 {
+            let node = insert(entry)
+            // The node is either a free one, or a new one at the end.
             if Int(node) < bodies.count {
-                bodies[Int(node)] = StoredBody(record.body)
+                bodies[Int(node)] = ClosureBox(body)
             } else {
                 assert(Int(node) == bodies.count, "A new node is the next after the last")
-                bodies.append(StoredBody(record.body))
+                bodies.append(ClosureBox(body))
             }
             return node
         }
@@ -232,7 +236,7 @@ struct HandlerTable<S: StateType, E: EventType> {
 
         /// Removes the record at `node` of `slot`; see ``HandlerTable/remove(_:from:)``.
         @inlinable
-        func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
+        func remove(_ node: Int32, from slot: HandlerSlot) -> ClosureBox<Record.Body>? {
             switch slot {
             case .event(let code):
                 _ = entries.remove(node, from: &eventHandlers[Int(code)])
@@ -251,29 +255,22 @@ struct HandlerTable<S: StateType, E: EventType> {
             case .action:
                 _ = entries.remove(node, from: &actionHandlers)
             }
-            let body = bodies[Int(node)].call
-            bodies[Int(node)] = StoredBody { _ in }
-            return body
+            defer { bodies[Int(node)] = nil }
+            return bodies[Int(node)]
         }
 
         /// The record at `node`, which must be in a chain.
+        ///
+        /// Its closure is lent, not retained: this storage keeps it, and a
+        /// storage that a delivery reads is not changed until the delivery
+        /// ends (it is pinned or held as a copy, so a change goes to another
+        /// storage). A record is used only while its storage is read so.
         @inlinable
         subscript(node: Int32) -> Record {
-            Record(entry: entries[node], body: bodies[Int(node)].call)
-        }
-    }
-
-    /// A handler's closure as an element of ``Storage/bodies``. Wrapped,
-    /// because an array keeps a bare closure at its most general abstraction
-    /// (its result returned indirectly): each call would go through one more
-    /// reabstraction thunk.
-    @usableFromInline
-    struct StoredBody {
-        @usableFromInline let call: Record.Body
-
-        @inlinable
-        init(_ call: @escaping Record.Body) {
-            self.call = call
+            guard let body = bodies[Int(node)] else {
+                preconditionFailure("Switchyard: a handler was read from a node that holds none")
+            }
+            return Record(entry: entries[node], body: Unretained(body))
         }
     }
 
@@ -286,14 +283,15 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     // MARK: Registration
 
-    /// Adds `record` to its slot, after the records it does not precede.
+    /// Adds the handler `body` to the slot of `entry`, after the handlers
+    /// it does not precede.
     ///
-    /// - Returns: The record's node, for ``remove(_:from:)``.
+    /// - Returns: The handler's node, for ``remove(_:from:)``.
     /// - Complexity: O(1) when handlers of a slot are added in `order`;
     ///   otherwise O(*k*) in the slot's handlers of a higher order.
     @inlinable
-    mutating func add(_ record: Record) -> Int32 {
-        withUniqueStorage { $0.add(record) }
+    mutating func add(_ entry: HandlerEntry, body: @escaping Record.Body) -> Int32 {
+        withUniqueStorage { $0.add(entry, body: body) }
     }
 
     @inlinable
@@ -324,7 +322,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///   through its value witnesses.
     /// - Complexity: O(1).
     @inlinable
-    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
+    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> ClosureBox<Record.Body>? {
         withUniqueStorage { $0.remove(node, from: slot) }
     }
 

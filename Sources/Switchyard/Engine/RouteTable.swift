@@ -95,24 +95,12 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline
     struct Mapping<Body> {
         @usableFromInline var id: RegistrationID
-        @usableFromInline var box: MappingBox<Body>
+        @usableFromInline var box: ClosureBox<Body>
 
         @inlinable
         init(id: RegistrationID, body: Body) {
             self.id = id
-            self.box = MappingBox(body)
-        }
-    }
-
-    /// A route mapping's closure, alone in an object so that it can be
-    /// called through an unretained reference.
-    @usableFromInline
-    final class MappingBox<Body> {
-        @usableFromInline let body: Body
-
-        @inlinable
-        init(_ body: Body) {
-            self.body = body
+            self.box = ClosureBox(body)
         }
     }
 

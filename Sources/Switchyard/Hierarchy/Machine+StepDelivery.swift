@@ -362,7 +362,7 @@ extension Machine {
     @inlinable
     func invoke(_ record: HandlerRecord<S, E>, _ context: Context) {
         if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
-            record.body(context)
+            record.call(context)
         }
     }
 

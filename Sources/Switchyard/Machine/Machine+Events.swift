@@ -215,7 +215,7 @@ extension Machine {
         // Routes with actions make steps a statechart's, which delivers actions.
         ensureChart()
         let id = makeID()
-        let node = handlers.add(HandlerRecord(order: 0, slot: .action, id: id, body: action))
+        let node = handlers.add(HandlerEntry(order: 0, slot: .action, id: id), body: action)
         return (node, id, Registration.disposable(owner: registrationOwner, id: id, node: node, kind: .handler))
     }
 

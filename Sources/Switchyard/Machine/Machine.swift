@@ -476,7 +476,7 @@ extension Machine {
         }
         handlers.storage.forEachHandler(kind: kind, codes: codes) { record in
             if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
-                record.body(context)
+                record.call(context)
             }
         }
     }
@@ -623,7 +623,7 @@ extension Machine {
     @inlinable
     func register(_ slot: HandlerSlot, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let id = makeID()
-        let node = handlers.add(HandlerRecord(order: order, slot: slot, id: id, body: handler))
+        let node = handlers.add(HandlerEntry(order: order, slot: slot, id: id), body: handler)
         return Registration.disposable(owner: registrationOwner, id: id, node: node, kind: .handler)
     }
 
