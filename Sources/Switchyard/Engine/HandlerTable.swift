@@ -8,10 +8,10 @@ struct HandlerRecord<S: StateType, E: EventType> {
     @usableFromInline let entry: HandlerEntry
     /// The handler's closure, lent by the table the record was read from
     /// (see ``HandlerTable/Storage/subscript(_:)``).
-    @usableFromInline let body: Unretained<ClosureBox<Body>>
+    @usableFromInline let body: Unretained<HandlerBody<S, E>>
 
     @inlinable
-    init(entry: HandlerEntry, body: Unretained<ClosureBox<Body>>) {
+    init(entry: HandlerEntry, body: Unretained<HandlerBody<S, E>>) {
         self.entry = entry
         self.body = body
     }
@@ -26,7 +26,26 @@ struct HandlerRecord<S: StateType, E: EventType> {
     @inlinable
     @inline(__always)
     func call(_ context: TransitionContext<S, E>) {
-        body.withObject { $0.body(context) }
+        body.withObject { $0.call(context) }
+    }
+}
+
+/// A handler's closure alone in an object, which a delivery calls without a
+/// retain.
+///
+/// A closure read out of an array is copied, which retains its captures and
+/// releases them after the call: two atomic operations, which cost a step
+/// with one handler about as much time as choosing it. Read from this
+/// object's `let` while the object is lent (``Unretained``), the closure is
+/// borrowed instead. Its type is spelled out rather than generic, so that
+/// it is kept as the caller calls it, with no reabstraction thunk per call.
+@usableFromInline
+final class HandlerBody<S: StateType, E: EventType> {
+    @usableFromInline let call: (TransitionContext<S, E>) -> Void
+
+    @inlinable
+    init(_ call: @escaping (TransitionContext<S, E>) -> Void) {
+        self.call = call
     }
 }
 
@@ -143,7 +162,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         /// reading a closure out of an optional record copied and destroyed
         /// the whole record through outlined functions, two calls per handler
         /// delivered. Each in a box, so that it is called without a retain.
-        @exclusivity(unchecked) @usableFromInline var bodies: [ClosureBox<Record.Body>?] = []
+        @exclusivity(unchecked) @usableFromInline var bodies: [HandlerBody<S, E>?] = []
         /// Handlers for event-driven transitions, by event code (`.any` at 0).
         @exclusivity(unchecked) @usableFromInline var eventHandlers: [Chain] = []
         /// Handlers for state-driven transitions, by (from, to).
@@ -199,10 +218,10 @@ struct HandlerTable<S: StateType, E: EventType> {
             let node = insert(entry)
             // The node is either a free one, or a new one at the end.
             if Int(node) < bodies.count {
-                bodies[Int(node)] = ClosureBox(body)
+                bodies[Int(node)] = HandlerBody(body)
             } else {
                 assert(Int(node) == bodies.count, "A new node is the next after the last")
-                bodies.append(ClosureBox(body))
+                bodies.append(HandlerBody(body))
             }
             return node
         }
@@ -236,7 +255,7 @@ struct HandlerTable<S: StateType, E: EventType> {
 
         /// Removes the record at `node` of `slot`; see ``HandlerTable/remove(_:from:)``.
         @inlinable
-        func remove(_ node: Int32, from slot: HandlerSlot) -> ClosureBox<Record.Body>? {
+        func remove(_ node: Int32, from slot: HandlerSlot) -> HandlerBody<S, E>? {
             switch slot {
             case .event(let code):
                 _ = entries.remove(node, from: &eventHandlers[Int(code)])
@@ -322,7 +341,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///   through its value witnesses.
     /// - Complexity: O(1).
     @inlinable
-    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> ClosureBox<Record.Body>? {
+    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> HandlerBody<S, E>? {
         withUniqueStorage { $0.remove(node, from: slot) }
     }
 

@@ -95,12 +95,24 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline
     struct Mapping<Body> {
         @usableFromInline var id: RegistrationID
-        @usableFromInline var box: ClosureBox<Body>
+        @usableFromInline var box: MappingBox<Body>
 
         @inlinable
         init(id: RegistrationID, body: Body) {
             self.id = id
-            self.box = ClosureBox(body)
+            self.box = MappingBox(body)
+        }
+    }
+
+    /// A route mapping's closure, alone in an object so that it can be
+    /// called through an unretained reference.
+    @usableFromInline
+    final class MappingBox<Body> {
+        @usableFromInline let body: Body
+
+        @inlinable
+        init(_ body: Body) {
+            self.body = body
         }
     }
 
