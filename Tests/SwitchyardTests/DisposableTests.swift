@@ -224,6 +224,22 @@ import Testing
         #expect(log.lines == ["handler ran on", "captures released"])
     }
 
+    /// A handler's closure is boxed at its first call; a handler added in
+    /// the place of a disposed one must be called, not the old box.
+    @Test func handlerAddedWhereADeliveredHandlerWasDisposedIsTheOneCalled() {
+        let machine = makeMachine()
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state1 => .state0])
+        let log = Log()
+        let first = machine.addHandler(event: .event0) { _ in log("first") }
+        machine <-! .event0
+        first.dispose()
+
+        machine.addHandler(event: .event0) { _ in log("second") }
+        machine <-! .event0
+
+        #expect(log.lines == ["first", "second"])
+    }
+
     @Test func handlerDisposingALaterHandlerStopsItInTheSameDelivery() {
         let machine = makeMachine()
         machine.addRoutes(event: .event0, transitions: [.state0 => .state1])

@@ -39,6 +39,8 @@ struct HandlerRecord<S: StateType, E: EventType> {
 /// object's `let` while the object is lent (``Unretained``), the closure is
 /// borrowed instead. Its type is spelled out rather than generic, so that
 /// it is kept as the caller calls it, with no reabstraction thunk per call.
+/// A table makes one at a handler's first call (see
+/// ``HandlerTable/StoredBody/box``).
 @usableFromInline
 final class HandlerBody<S: StateType, E: EventType> {
     @usableFromInline let call: (TransitionContext<S, E>) -> Void
@@ -155,14 +157,14 @@ struct HandlerTable<S: StateType, E: EventType> {
             }
         #endif
         @exclusivity(unchecked) @usableFromInline var entries = ChainStore<HandlerEntry>()
-        /// The closure of the handler at each node of ``entries``, by node;
-        /// `nil` at a free node.
+        /// The closure of the handler at each node of ``entries``, by node; a
+        /// free node's does nothing.
         ///
         /// Apart from the entries because a chain's node holds an optional:
         /// reading a closure out of an optional record copied and destroyed
         /// the whole record through outlined functions, two calls per handler
-        /// delivered. Each in a box, so that it is called without a retain.
-        @exclusivity(unchecked) @usableFromInline var bodies: [HandlerBody<S, E>?] = []
+        /// delivered.
+        @exclusivity(unchecked) @usableFromInline var bodies: [StoredBody] = []
         /// Handlers for event-driven transitions, by event code (`.any` at 0).
         @exclusivity(unchecked) @usableFromInline var eventHandlers: [Chain] = []
         /// Handlers for state-driven transitions, by (from, to).
@@ -216,12 +218,13 @@ struct HandlerTable<S: StateType, E: EventType> {
         @inlinable
         func add(_ entry: HandlerEntry, body: @escaping Record.Body) -> Int32 {
             let node = insert(entry)
-            // The node is either a free one, or a new one at the end.
+            // The node is either a free one, whose closure is replaced, or a new
+            // one at the end.
             if Int(node) < bodies.count {
-                bodies[Int(node)] = HandlerBody(body)
+                bodies[Int(node)] = StoredBody(body)
             } else {
                 assert(Int(node) == bodies.count, "A new node is the next after the last")
-                bodies.append(HandlerBody(body))
+                bodies.append(StoredBody(body))
             }
             return node
         }
@@ -255,7 +258,7 @@ struct HandlerTable<S: StateType, E: EventType> {
 
         /// Removes the record at `node` of `slot`; see ``HandlerTable/remove(_:from:)``.
         @inlinable
-        func remove(_ node: Int32, from slot: HandlerSlot) -> HandlerBody<S, E>? {
+        func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
             switch slot {
             case .event(let code):
                 _ = entries.remove(node, from: &eventHandlers[Int(code)])
@@ -274,22 +277,65 @@ struct HandlerTable<S: StateType, E: EventType> {
             case .action:
                 _ = entries.remove(node, from: &actionHandlers)
             }
-            defer { bodies[Int(node)] = nil }
-            return bodies[Int(node)]
+            // The box, if any, goes here; the closure it shares goes to the
+            // caller, so that releasing the box releases no captures.
+            let body = bodies[Int(node)].call
+            bodies[Int(node)] = StoredBody { _ in }
+            return body
         }
 
         /// The record at `node`, which must be in a chain.
         ///
         /// Its closure is lent, not retained: this storage keeps it, and a
-        /// storage that a delivery reads is not changed until the delivery
-        /// ends (it is pinned or held as a copy, so a change goes to another
-        /// storage). A record is used only while its storage is read so.
+        /// storage that a delivery reads keeps its handlers until the
+        /// delivery ends (it is pinned or held as a copy, so a change goes to
+        /// another storage). A record is used only while its storage is read so.
         @inlinable
         subscript(node: Int32) -> Record {
-            guard let body = bodies[Int(node)] else {
-                preconditionFailure("Switchyard: a handler was read from a node that holds none")
+            Record(entry: entries[node], body: box(at: node))
+        }
+
+        /// The box of the handler at `node`, which must be in a chain, lent
+        /// (see ``StoredBody/box``).
+        @inlinable
+        @inline(__always)
+        func box(at node: Int32) -> Unretained<HandlerBody<S, E>> {
+            if let box = bodies[Int(node)].box {
+                return Unretained(box)
             }
-            return Record(entry: entries[node], body: Unretained(body))
+            return Unretained(makeBox(at: node))
+        }
+
+        /// Makes the box of the handler at `node`; out of line, as it runs
+        /// once per handler.
+        @inlinable
+        @inline(never)
+        func makeBox(at node: Int32) -> HandlerBody<S, E> {
+            let box = HandlerBody(bodies[Int(node)].call)
+            bodies[Int(node)].box = box
+            return box
+        }
+    }
+
+    /// A handler's closure as an element of ``Storage/bodies``. Wrapped,
+    /// because an array keeps a bare closure at its most general abstraction
+    /// (its result returned indirectly): each call would go through one more
+    /// reabstraction thunk.
+    @usableFromInline
+    struct StoredBody {
+        @usableFromInline let call: Record.Body
+        /// The box through which a delivery calls ``call``: made at the
+        /// handler's first call (``Storage/box(at:)``), `nil` before it.
+        ///
+        /// Made then, not when the handler is added, so that adding and
+        /// disposing handlers allocates nothing. The one change a delivery
+        /// makes to the storage it reads: it alters no handler, and the box
+        /// stays for as long as its handler does.
+        @usableFromInline var box: HandlerBody<S, E>?
+
+        @inlinable
+        init(_ call: @escaping Record.Body) {
+            self.call = call
         }
     }
 
@@ -341,7 +387,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///   through its value witnesses.
     /// - Complexity: O(1).
     @inlinable
-    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> HandlerBody<S, E>? {
+    mutating func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
         withUniqueStorage { $0.remove(node, from: slot) }
     }
 
