@@ -385,8 +385,24 @@ final class Statechart {
     ///
     /// In order: the step a remembered choice is linked to; the sibling
     /// path; the memo of steps; the general planning.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan, its moves chosen.
+    ///   - leavingListsInMemo: Whether a step recalled from the memo of
+    ///     steps may leave its lists there (see ``StepPlan/listsAreInMemo``):
+    ///     for a step about to be taken, which ``apply(_:)`` reads in place.
     @inlinable
-    func complete(_ plan: inout StepPlan) {
+    func complete(_ plan: inout StepPlan, leavingListsInMemo: Bool = false) {
+        completeLeavingListsInMemo(&plan)
+        if !leavingListsInMemo {
+            copyRememberedLists(into: &plan)
+        }
+    }
+
+    /// ``complete(_:leavingListsInMemo:)``, leaving the lists of a recalled
+    /// step in the memo of steps.
+    @inlinable
+    func completeLeavingListsInMemo(_ plan: inout StepPlan) {
         // Most steps' moves were not recalled or kept by the memo of choices
         // (eventless and done steps, state requests): no call for them.
         let isRememberedChoice = plan.choiceMark.entry >= 0
@@ -490,7 +506,8 @@ final class Statechart {
     }
 
     /// Completes `plan`, whose one move is the step's at `index` in the
-    /// memo of steps, from there.
+    /// memo of steps, from there: its lists stay in the memo (see
+    /// ``StepPlan/listsAreInMemo``).
     @inlinable
     func copyStep(at index: Int32, into plan: inout StepPlan) {
         let entry = stepMemo.entries[Int(index)]
@@ -499,13 +516,38 @@ final class Statechart {
                 && entry.isLocal == plan.moves[0].isLocal
                 && stepMemo.codes.elements(at: entry.atomicsStart..<entry.exitsStart, equal: configuration.atomics),
             "a remembered step copied into the plan of another move or configuration")
-        stepMemo.appendCodes(in: entry.exitsStart..<entry.entriesStart, to: &plan.exits)
-        stepMemo.appendCodes(in: entry.entriesStart..<entry.atomicsAfterStart, to: &plan.entries)
-        plan.atomicsAfter.removeAll()
-        stepMemo.appendCodes(in: entry.atomicsAfterStart..<entry.end, to: &plan.atomicsAfter)
+        assert(plan.storedExits.isEmpty && plan.storedEntries.isEmpty, "a remembered step completes a planned one")
+        plan.listsAreInMemo = true
         plan.innermostAfter = entry.innermostAfter
         plan.moves[0].domain = entry.domain
         plan.memoMark = StepMemo.Mark(entry: index, generation: stepMemo.generation)
+    }
+
+    /// Copies the lists that `plan`, recalled from the memo of steps, left
+    /// there (see ``StepPlan/listsAreInMemo``) into the plan; does nothing
+    /// for a plan that holds its own. For whoever reads them other than
+    /// ``apply(_:)``, before any code of the user's runs: a handler may
+    /// change the tree, which makes the memo forget.
+    @inlinable
+    func copyRememberedLists(into plan: inout StepPlan) {
+        guard plan.listsAreInMemo else { return }
+        let entry = stepMemo.entries[Int(rememberedEntry(of: plan.memoMark))]
+        plan.listsAreInMemo = false
+        stepMemo.appendCodes(in: entry.exitsStart..<entry.entriesStart, to: &plan.storedExits)
+        stepMemo.appendCodes(in: entry.entriesStart..<entry.atomicsAfterStart, to: &plan.storedEntries)
+        plan.storedAtomicsAfter.removeAll()
+        stepMemo.appendCodes(in: entry.atomicsAfterStart..<entry.end, to: &plan.storedAtomicsAfter)
+    }
+
+    /// The index of the memo of steps' entry at `mark`, where a plan left
+    /// its lists: the memo cannot have forgotten it (the plan's lists are
+    /// copied out before any code of the user's runs).
+    @inlinable
+    func rememberedEntry(of mark: StepMemo.Mark) -> Int32 {
+        guard tree.isLaidOut, let index = stepMemo.entry(at: mark, layout: tree.layouts) else {
+            preconditionFailure("Switchyard: the memo of steps forgot a step whose lists a plan left in it")
+        }
+        return index
     }
 
     /// Keeps the step `plan` holds, just planned, in the memo of steps,
@@ -863,45 +905,73 @@ final class Statechart {
 
     /// Exits and enters what `plan` says; its atomic states must be planned
     /// (``planAtomics(of:)``), and the configuration takes that list over.
-    /// Queues what the step completes: copied from the memo of steps if the
-    /// plan came from it and its completions are known, else worked out, and
-    /// then recorded on the plan's entry in the memo if it has one.
+    /// Reads the lists in place, from the plan or from the memo of steps
+    /// (``StepPlan/listsAreInMemo``). Queues what the step completes: copied
+    /// from the memo of steps if the plan came from it and its completions
+    /// are known, else worked out, and then recorded on the plan's entry in
+    /// the memo if it has one.
     @inlinable
     func apply(_ plan: inout StepPlan) {
-        for index in 0..<plan.exits.length {
-            deactivate(plan.exits[index])
+        let remembered =
+            plan.listsAreInMemo
+            ? rememberedEntry(of: plan.memoMark)
+            : tree.isLaidOut ? stepMemo.entry(at: plan.memoMark, layout: tree.layouts) : nil
+        let completed = remembered.flatMap { stepMemo.entries[Int($0)].completions }
+        let start = completions.length
+        let finishes: Bool
+        if plan.listsAreInMemo, let remembered {
+            let entry = stepMemo.entries[Int(remembered)]
+            finishes = change(
+                exiting: stepMemo.codes, Int(entry.exitsStart)..<Int(entry.entriesStart), entering: stepMemo.codes,
+                Int(entry.entriesStart)..<Int(entry.atomicsAfterStart), notingCompletions: completed == nil)
+            configuration.atomics.removeAll()
+            stepMemo.appendCodes(in: entry.atomicsAfterStart..<entry.end, to: &configuration.atomics)
+        } else {
+            finishes = change(
+                exiting: plan.storedExits, 0..<plan.storedExits.length, entering: plan.storedEntries,
+                0..<plan.storedEntries.length, notingCompletions: completed == nil)
+            // Handed over, not copied: the plan's list is planned again before it is read.
+            swap(&configuration.atomics, &plan.storedAtomicsAfter)
+            plan.storedAtomicsAfter.removeAll()
         }
-        let remembered = tree.isLaidOut ? stepMemo.entry(at: plan.memoMark, layout: tree.layouts) : nil
-        if let remembered, let completed = stepMemo.entries[Int(remembered)].completions {
-            for index in 0..<plan.entries.length {
-                activate(plan.entries[index], in: &configuration)
-            }
+        if let remembered, let completed {
             stepMemo.appendCodes(in: completed, to: &completions)
             if stepMemo.entries[Int(remembered)].finishes {
                 isFinished = true
             }
-        } else {
-            let start = completions.length
-            var finishes = false
-            for index in 0..<plan.entries.length {
-                let state = plan.entries[index]
-                activate(state, in: &configuration)
-                // Checked as each state is entered, as SCXML's enterStates does:
-                // a parallel state completes once, when its last region does.
-                if tree.hasFinalStates, tree.isFinal(state) {
-                    noteCompletion(byEntering: state)
-                    if remembered != nil, tree.parent(of: state) == .wildcard {
-                        finishes = true
-                    }
+        } else if let remembered {
+            stepMemo.recordCompletions(of: remembered, from: completions, startingAt: start, finishes: finishes)
+        }
+    }
+
+    /// Deactivates the states at `exitRange` of `exits`, then activates
+    /// those at `entryRange` of `entries`, queuing what entering them
+    /// completes if `notingCompletions`.
+    ///
+    /// - Returns: Whether a top-level final state was entered.
+    @inlinable
+    @inline(__always)
+    func change(
+        exiting exits: borrowing ReusableList<SymbolCode>, _ exitRange: Range<Int>,
+        entering entries: borrowing ReusableList<SymbolCode>, _ entryRange: Range<Int>, notingCompletions: Bool
+    ) -> Bool {
+        for index in exitRange {
+            deactivate(exits[index])
+        }
+        var finishes = false
+        for index in entryRange {
+            let state = entries[index]
+            activate(state, in: &configuration)
+            // Checked as each state is entered, as SCXML's enterStates does:
+            // a parallel state completes once, when its last region does.
+            if notingCompletions, tree.hasFinalStates, tree.isFinal(state) {
+                noteCompletion(byEntering: state)
+                if tree.parent(of: state) == .wildcard {
+                    finishes = true
                 }
             }
-            if let remembered {
-                stepMemo.recordCompletions(of: remembered, from: completions, startingAt: start, finishes: finishes)
-            }
         }
-        // Handed over, not copied: the plan's list is planned again before it is read.
-        swap(&configuration.atomics, &plan.atomicsAfter)
-        plan.atomicsAfter.removeAll()
+        return finishes
     }
 
     // MARK: Completion
@@ -990,6 +1060,7 @@ final class Statechart {
     ///     ``internalStepLimitValue`` the macrostep is cut, and the
     ///     completions still waiting are dropped.
     ///   - plan: The plan to fill.
+    ///   - leavingListsInMemo: See ``complete(_:leavingListsInMemo:)``.
     ///   - chooseEventless: Fills the plan with the moves of the eventless
     ///     routes enabled now, with ``chooseMoves(inside:into:firstMove:)``.
     ///   - firstDoneMove: The move along the first done route of the state
@@ -999,7 +1070,8 @@ final class Statechart {
     ///   ``planFinish(into:)``), or when `steps` passed the limit.
     @inlinable
     func planNextInternalStep(
-        counting steps: inout Int, into plan: inout StepPlan, chooseEventless: (_ plan: inout StepPlan) -> Void,
+        counting steps: inout Int, into plan: inout StepPlan, leavingListsInMemo: Bool = false,
+        chooseEventless: (_ plan: inout StepPlan) -> Void,
         firstDoneMove: (_ state: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
     ) -> Bool {
         while !isFinished {
@@ -1019,7 +1091,7 @@ final class Statechart {
                 dropCompletions()
                 return false
             }
-            complete(&plan)
+            complete(&plan, leavingListsInMemo: leavingListsInMemo)
             return true
         }
         return false

@@ -1,8 +1,9 @@
 /// The steps a statechart has planned, remembered by what they depend on:
 /// the configuration they start from and their one move. A step along the
-/// same move from the same configuration is then copied rather than worked
-/// out again: its exits, entries and atomic states after, the state that
-/// contains those, and what applying it completes.
+/// same move from the same configuration is then recalled rather than
+/// worked out again: its exits, entries and atomic states after (read in
+/// place when the step is taken, see ``StepPlan/listsAreInMemo``), the state
+/// that contains those, and what applying it completes.
 ///
 /// What it remembers and when:
 /// - **Key:** the active atomic states before the step (they determine the
@@ -68,7 +69,7 @@ struct StepMemo: ~Copyable {
         }
     }
 
-    /// Where a plan's step lies in the memo: the entry it was copied from,
+    /// Where a plan's step lies in the memo: the entry it was recalled from,
     /// or the one that remembers it, as of a generation. A remembered
     /// choice keeps one too, as the link to its step.
     @usableFromInline typealias Mark = MemoMark<StepMemo>

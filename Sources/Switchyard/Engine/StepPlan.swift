@@ -47,12 +47,53 @@ struct StepPlan: ~Copyable {
     /// `nil` for a request's own step. Read only to inspect the step.
     @usableFromInline var internalCause: InternalCause?
     /// The states to exit, innermost first.
-    @usableFromInline var exits = ReusableList<SymbolCode>()
+    @inlinable
+    var exits: ReusableList<SymbolCode> {
+        _read {
+            assertListsAreHere()
+            yield storedExits
+        }
+        _modify {
+            assertListsAreHere()
+            yield &storedExits
+        }
+    }
     /// The states to enter, outermost first.
-    @usableFromInline var entries = ReusableList<SymbolCode>()
+    @inlinable
+    var entries: ReusableList<SymbolCode> {
+        _read {
+            assertListsAreHere()
+            yield storedEntries
+        }
+        _modify {
+            assertListsAreHere()
+            yield &storedEntries
+        }
+    }
     /// The atomic states active once the step is applied, in document order
     /// (see ``Statechart/planAtomics(of:)``).
-    @usableFromInline var atomicsAfter = ReusableList<SymbolCode>()
+    @inlinable
+    var atomicsAfter: ReusableList<SymbolCode> {
+        _read {
+            assertListsAreHere()
+            yield storedAtomicsAfter
+        }
+        _modify {
+            assertListsAreHere()
+            yield &storedAtomicsAfter
+        }
+    }
+    @usableFromInline var storedExits = ReusableList<SymbolCode>()
+    @usableFromInline var storedEntries = ReusableList<SymbolCode>()
+    @usableFromInline var storedAtomicsAfter = ReusableList<SymbolCode>()
+    /// Whether ``exits``, ``entries`` and ``atomicsAfter`` are not in this
+    /// plan but in the memo of steps, at ``memoMark``: a step recalled
+    /// from the memo leaves them there, and ``Statechart/apply(_:)`` reads
+    /// them in place (a copy of three lists cost a recalled step a fifth of
+    /// its instructions). Whoever else reads them has the chart copy them
+    /// first (``Statechart/copyRememberedLists(into:)``), which debug builds
+    /// check at every read.
+    @usableFromInline var listsAreInMemo = false
     /// The history the step records for the states it exits that keep one
     /// (see ``Statechart/planHistory(of:)``): each record's states are
     /// `historyCodes[start..<end]`.
@@ -78,14 +119,23 @@ struct StepPlan: ~Copyable {
         otherTargets.removeAll()
         hasActions = false
         internalCause = nil
-        exits.removeAll()
-        entries.removeAll()
-        atomicsAfter.removeAll()
+        storedExits.removeAll()
+        storedEntries.removeAll()
+        storedAtomicsAfter.removeAll()
+        listsAreInMemo = false
         history.removeAll()
         historyCodes.removeAll()
         innermostAfter = .unknown
         memoMark = .none
         choiceMark = .none
+    }
+
+    /// Stops, in debug builds, a read of the lists of a plan that left
+    /// them in the memo of steps (see ``listsAreInMemo``).
+    @inlinable
+    @inline(__always)
+    func assertListsAreHere() {
+        assert(!listsAreInMemo, "Switchyard: a step's lists were read while they were left in the memo of steps")
     }
 
     /// What routes a step taken after another takes.

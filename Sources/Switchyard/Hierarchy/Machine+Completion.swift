@@ -230,7 +230,7 @@ extension Machine {
     ) -> Bool {
         var steps = 0
         while chart.planNextInternalStep(
-            counting: &steps, into: &plan,
+            counting: &steps, into: &plan, leavingListsInMemo: true,
             chooseEventless: { plan in
                 guard hasRoutes(reservedEvent: .eventless, nesting: nesting) else {
                     plan.reset()
@@ -246,7 +246,7 @@ extension Machine {
             },
             firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) })
         {
-            reading(plan)
+            show(planTo: reading, chart: chart)
             deliverPlannedStep(
                 .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
                 handlers: &handlers)
@@ -316,7 +316,7 @@ extension Machine {
     @inlinable
     func finish(chart: Statechart, nesting: Nesting, reading: StepReader) {
         chart.planFinish(into: &plan)
-        reading(plan)
+        show(planTo: reading, chart: chart)
         inspectFinish()
         let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
         let handlers = self.handlers

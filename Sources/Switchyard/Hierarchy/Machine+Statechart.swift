@@ -254,6 +254,8 @@ extension Machine {
             }
             return true
         }
+        stepReaderCount += 1
+        defer { stepReaderCount -= 1 }
         return startHierarchy(reading: reading, readingSteps: readingSteps)
     }
 

@@ -22,8 +22,8 @@ extension Machine {
         kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?, chart: Statechart,
         nesting: Nesting, thread: DeliveryThread, reading: StepReader
     ) -> Bool {
-        chart.complete(&plan)
-        reading(plan)
+        chart.complete(&plan, leavingListsInMemo: true)
+        show(planTo: reading, chart: chart)
         chart.hasBegun = true
         beginStepDelivery(on: thread)
         // Pinned for this step and those it leads to (see `refresh(_:)`).
@@ -39,6 +39,19 @@ extension Machine {
         }
         endStep()
         return isSettled
+    }
+
+    /// Shows `reader` the step ``plan`` holds, with its lists, copied out of
+    /// the memo of steps first if the plan left them there (see
+    /// ``StepPlan/listsAreInMemo``) and a reader is waiting for steps (most
+    /// requests pass one that reads nothing).
+    @inlinable
+    @inline(__always)
+    func show(planTo reader: StepReader, chart: Statechart) {
+        if stepReaderCount > 0 {
+            chart.copyRememberedLists(into: &plan)
+        }
+        reader(plan)
     }
 
     /// Calls `body` with the machine's handler table pinned (see
@@ -107,6 +120,14 @@ extension Machine {
         _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
         chart: Statechart, nesting: Nesting, handlers: HandlerTable<S, E>.Storage
     ) {
+        // Most charts without nested machines have no entry or exit handlers.
+        let hearsLifecycle = handlers.lifecycleHandlerCount > 0 || nesting.hasNestedMachines
+        // A step recalled from the memo of steps leaves its lists there for
+        // `apply` to read in place, unless something else reads them too, or
+        // code of the user's runs before `apply` (it may make the memo forget).
+        if plan.listsAreInMemo, hearsLifecycle || plan.hasActions || watchers != nil {
+            chart.copyRememberedLists(into: &plan)
+        }
         let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
         let context = Context(
@@ -120,8 +141,6 @@ extension Machine {
         if !plan.history.isEmpty {
             chart.recordHistory(of: &plan)
         }
-        // Most charts without nested machines have no entry or exit handlers.
-        let hearsLifecycle = handlers.lifecycleHandlerCount > 0 || nesting.hasNestedMachines
         if hearsLifecycle {
             for index in 0..<plan.exits.length {
                 deliverLifecycle(

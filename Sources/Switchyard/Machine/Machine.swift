@@ -95,6 +95,10 @@ public final class Machine<S: StateType, E: EventType> {
     /// The step being planned or delivered, and the lists of ancestries, kept so that a
     /// step allocates nothing once they have grown.
     @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
+    /// How many readers of planned steps (see ``StepReader``) are waiting
+    /// for steps: while one is, a step's lists are copied out of the memo of
+    /// steps for it to read (``StepPlan/listsAreInMemo``).
+    @exclusivity(unchecked) @usableFromInline var stepReaderCount = 0
     @exclusivity(unchecked) @usableFromInline var ancestryBefore = ReusableList<SymbolCode>()
     @exclusivity(unchecked) @usableFromInline var ancestryAfter = ReusableList<SymbolCode>()
     @exclusivity(unchecked) @usableFromInline var isStepping = false
@@ -282,6 +286,8 @@ extension Machine {
     @inlinable
     func perform(event: E, userInfo: consuming UserInfoBox?, reading: StepReader) -> Decision<S> {
         if chart != nil {
+            stepReaderCount += 1
+            defer { stepReaderCount -= 1 }
             return performStep(event: event, userInfo: userInfo, reading: reading)
         }
         return performFlat(event: event, userInfo: userInfo)

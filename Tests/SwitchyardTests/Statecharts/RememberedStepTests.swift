@@ -2,8 +2,11 @@ import Switchyard
 import Testing
 
 // A statechart remembers the steps it plans (by configuration and move) and
-// copies a step it takes again: these tests take the same steps again and
+// recalls a step it takes again: these tests take the same steps again and
 // again, and change what a remembered step depends on between two takes.
+// A recalled step leaves its lists in the memo unless something reads them
+// or code of the user's runs before they are applied: the tests at the end
+// take steps with neither, and with each of those.
 //
 //     order ‖ payment { unpaid, paid* } ‖ packing { unpacked, packed* }
 //     shipped     x     group { g1, g2 }     end
@@ -20,8 +23,9 @@ private enum Command: EventType {
 
 private typealias Chart = Machine<Stage, Command>
 
-/// The chart in `initial`, its steps logged (see `logSteps(of:to:)`).
-private func makeChart(in initial: Stage, log: Log) -> Chart {
+/// The chart in `initial`, its steps logged (see `logSteps(of:to:)`) if
+/// `logged`.
+private func makeChart(in initial: Stage, log: Log, logged: Bool = true) -> Chart {
     let chart = Chart(state: initial)
     chart.addRegions([.payment, .packing], to: .order)
     chart.addChildren([.unpaid, .paid], to: .payment)
@@ -36,7 +40,9 @@ private func makeChart(in initial: Stage, log: Log) -> Chart {
     chart.addRoutes(event: .enter, transitions: [.x => .group])
     chart.addRoutes(event: .leave, transitions: [.group => .x])
     chart.addRoutes(event: .swap, transitions: [.g1 => .g2, .g2 => .g1])
-    logSteps(of: chart, to: log)
+    if logged {
+        logSteps(of: chart, to: log)
+    }
     return chart
 }
 
@@ -150,6 +156,72 @@ private func makeChart(in initial: Stage, log: Log) -> Chart {
         }
         #expect(chart.tryEvent(.enter))
         #expect(chart.state == .end, "g1, final once the step applied, did not complete group")
+    }
+
+    @Test func aRoundWithoutEntryOrExitHandlersMovesAsTheFirstDid() {
+        let chart = makeChart(in: .order, log: Log(), logged: false)
+        var seen: [[Stage]] = []
+        chart.addAnyHandler(.any => .any) { [unowned chart] _ in seen.append(chart.configuration) }
+        chart.start()
+        var rounds: [[[Stage]]] = []
+        for _ in 0..<3 {
+            seen.removeAll()
+            #expect(chart.tryEvent(.pay))
+            #expect(chart.tryEvent(.pack))
+            #expect(chart.tryEvent(.reorder))
+            rounds.append(seen)
+        }
+        #expect(
+            rounds[0] == [
+                [.order, .payment, .paid, .packing, .unpacked],
+                [.order, .payment, .paid, .packing, .packed],
+                [.shipped],
+                [.order, .payment, .unpaid, .packing, .unpacked],
+            ])
+        #expect(rounds[1] == rounds[0])
+        #expect(rounds[2] == rounds[0])
+    }
+
+    /// The step is recalled; an exit handler then changes the tree, which
+    /// makes the memo forget every step before the step is applied.
+    @Test func anExitHandlerThatChangesTheTreeDuringARecalledStepLetsItMoveAsPlanned() {
+        let chart = makeChart(in: .x, log: Log(), logged: false)
+        var configurations: [[Stage]] = []
+        chart.addAnyHandler(.any => .any) { [unowned chart] _ in configurations.append(chart.configuration) }
+        func round() {
+            #expect(chart.tryEvent(.enter))
+            #expect(chart.tryEvent(.swap))
+            #expect(chart.tryEvent(.swap))
+            #expect(chart.tryEvent(.leave))
+        }
+        round()
+        var exits = 0
+        chart.addExitHandler(.g1) { [unowned chart] _ in
+            exits += 1
+            if exits == 1 {
+                chart.addChildren([.end], to: .shipped)
+            }
+        }
+        let first = configurations
+        configurations.removeAll()
+
+        round()
+
+        #expect(exits == 2)
+        #expect(configurations == first)
+        #expect(first == [[.group, .g1], [.group, .g2], [.group, .g1], [.x]])
+    }
+
+    @Test func anInspectorSeesTheExitsAndEntriesOfARecalledStep() {
+        let chart = makeChart(in: .x, log: Log(), logged: false)
+        var seen: [[Stage]] = []
+        let inspection = chart.inspect { seen += [$0.exits, $0.entries] }
+        for _ in 0..<3 {
+            #expect(chart.tryEvent(.enter))
+            #expect(chart.tryEvent(.leave))
+        }
+        inspection.dispose()
+        #expect(seen == Array(repeating: [[.x], [.group, .g1], [.g1, .group], [.x]], count: 3).flatMap { $0 })
     }
 
     @Test func aChildDeclaredAfterAStepWasTakenIsEnteredWhenItIsTakenAgain() {
