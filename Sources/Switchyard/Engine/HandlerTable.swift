@@ -328,7 +328,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         /// handler's first call (``Storage/box(at:)``), `nil` before it.
         ///
         /// Made then, not when the handler is added, so that adding and
-        /// disposing handlers allocates nothing. The one change a delivery
+        /// disposing handlers allocates no box. The one change a delivery
         /// makes to the storage it reads: it alters no handler, and the box
         /// stays for as long as its handler does.
         @usableFromInline var box: HandlerBody<S, E>?

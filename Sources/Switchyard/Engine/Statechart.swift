@@ -540,8 +540,10 @@ final class Statechart {
     }
 
     /// The index of the memo of steps' entry at `mark`, where a plan left
-    /// its lists: the memo cannot have forgotten it (the plan's lists are
-    /// copied out before any code of the user's runs).
+    /// its lists: the memo cannot have forgotten it, since the lists are
+    /// copied out before any code of the user's runs (see
+    /// ``Machine/deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``);
+    /// a trap with a message if it has.
     @inlinable
     func rememberedEntry(of mark: StepMemo.Mark) -> Int32 {
         guard tree.isLaidOut, let index = stepMemo.entry(at: mark, layout: tree.layouts) else {
@@ -906,7 +908,8 @@ final class Statechart {
     /// Exits and enters what `plan` says; its atomic states must be planned
     /// (``planAtomics(of:)``), and the configuration takes that list over.
     /// Reads the lists in place, from the plan or from the memo of steps
-    /// (``StepPlan/listsAreInMemo``). Queues what the step completes: copied
+    /// (``StepPlan/listsAreInMemo``, which stays set: the lists are not the
+    /// plan's to read afterwards, and debug builds stop a reader who tries). Queues what the step completes: copied
     /// from the memo of steps if the plan came from it and its completions
     /// are known, else worked out, and then recorded on the plan's entry in
     /// the memo if it has one.

@@ -86,9 +86,16 @@ extension Machine {
     /// storage exactly as long as nothing changed it.
     @inlinable
     func refresh(_ handlers: inout Unretained<HandlerTable<S, E>.Storage>) {
-        guard !handlers.withObject({ $0 === self.handlers.storage }) else { return }
+        guard !isCurrent(handlers) else { return }
         handlers.withObject { $0.unpin() }
         handlers = pinnedHandlers()
+    }
+
+    /// Whether `handlers` is the storage of the machine's handler table as
+    /// it is now: `false` once a handler has changed the table.
+    @inlinable
+    func isCurrent(_ handlers: Unretained<HandlerTable<S, E>.Storage>) -> Bool {
+        handlers.withObject { $0 === self.handlers.storage }
     }
 
     /// Delivers the step ``plan`` holds, which is complete: exit handlers,
@@ -105,6 +112,13 @@ extension Machine {
         _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
         chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>
     ) {
+        // Letting go of a table that a handler replaced may release the last
+        // hold on closures, whose captures' `deinit` is code of the user's: a
+        // recalled step's lists come out of the memo of steps first (see the
+        // step's own `deliverPlannedStep`).
+        if plan.listsAreInMemo, !isCurrent(handlers) {
+            chart.copyRememberedLists(into: &plan)
+        }
         refresh(&handlers)
         handlers.withObject { handlers in
             deliverPlannedStep(

@@ -11,7 +11,9 @@
 /// - While the count is above zero, the storage is not changed in place: a
 ///   writer (``CopyOnWriteTable/uniqueStorage``) gives its table a copy and
 ///   calls ``PinnableStorage/keepForReaders()`` on the pinned storage, which then holds one
-///   retain on behalf of its readers.
+///   retain on behalf of its readers. The one exception changes nothing a
+///   reader reads: a handler table boxes a handler's closure at its first
+///   call (``HandlerTable/StoredBody/box``).
 /// - The reader that unpins last releases that retain
 ///   (``PinnableStorage/withPin(_:)``), after its last use of the storage.
 /// - Pins and unpins come from the thread that owns the machine at the time

@@ -212,6 +212,31 @@ private func makeChart(in initial: Stage, log: Log, logged: Bool = true) -> Char
         #expect(first == [[.group, .g1], [.group, .g2], [.group, .g1], [.x]])
     }
 
+    /// A handler disposes itself: the table it was delivered from is let go
+    /// before the next step, and with it the last hold on the handler's
+    /// captures, whose `deinit` changes the tree (the memo forgets) before
+    /// that step, recalled from the memo, is applied.
+    @Test func capturesReleasedBeforeARecalledStepMayChangeTheTree() {
+        let chart = makeChart(in: .x, log: Log(), logged: false)
+        #expect(chart.tryEvent(.enter))
+        chart.addEventlessRoute(.x => .group)
+        // group => x, then x => group without an event: remembered.
+        #expect(chart.tryEvent(.leave))
+        var token: OnRelease? = OnRelease { [unowned chart] in chart.addChildren([.end], to: .shipped) }
+        let disposable = Shared<Disposable?>(nil)
+        disposable.value = chart.addHandler(event: .leave) { [token] _ in
+            withExtendedLifetime(token) { disposable.value?.dispose() }
+        }
+        token = nil
+
+        #expect(chart.tryEvent(.leave))
+
+        #expect(disposable.value?.disposed == true)
+        #expect(chart.configuration == [.group, .g1])
+        #expect(chart.tryEvent(.leave))
+        #expect(chart.configuration == [.group, .g1])
+    }
+
     @Test func anInspectorSeesTheExitsAndEntriesOfARecalledStep() {
         let chart = makeChart(in: .x, log: Log(), logged: false)
         var seen: [[Stage]] = []
@@ -232,5 +257,18 @@ private func makeChart(in initial: Stage, log: Log, logged: Bool = true) -> Char
         chart.addChildren([.end], to: .g1)
         #expect(chart.tryEvent(.enter))
         #expect(chart.state == .end, "the step remembered before g1 had a child entered g1 alone")
+    }
+}
+
+/// Runs `action` when the last reference to it goes.
+private final class OnRelease {
+    private let action: () -> Void
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    deinit {
+        action()
     }
 }
