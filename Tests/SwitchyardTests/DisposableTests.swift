@@ -465,20 +465,6 @@ import Testing
 
 // MARK: - Fixtures
 
-/// Runs an action when the last reference to it goes: captured by a handler
-/// or condition, it runs when the machine lets go of that closure.
-private final class ReleaseHook {
-    private let action: () -> Void
-
-    init(_ action: @escaping () -> Void) {
-        self.action = action
-    }
-
-    deinit {
-        action()
-    }
-}
-
 /// Adds a handler of `.event0` that logs `name` and whose captures run
 /// `onRelease` when the machine lets go of them.
 private func addHandler(

@@ -208,3 +208,17 @@ func makeReadmeDoor() -> Machine<ReadmeDoor, ReadmeDoorEvent> {
         door.addErrorHandler { _ in }
     }
 }
+
+/// Runs an action when the last reference to it goes: captured by a handler
+/// or condition, it runs when the machine lets go of that closure.
+final class ReleaseHook {
+    private let action: () -> Void
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    deinit {
+        action()
+    }
+}

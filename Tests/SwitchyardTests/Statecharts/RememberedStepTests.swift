@@ -222,7 +222,7 @@ private func makeChart(in initial: Stage, log: Log, logged: Bool = true) -> Char
         chart.addEventlessRoute(.x => .group)
         // group => x, then x => group without an event: remembered.
         #expect(chart.tryEvent(.leave))
-        var token: OnRelease? = OnRelease { [unowned chart] in chart.addChildren([.end], to: .shipped) }
+        var token: ReleaseHook? = ReleaseHook { [unowned chart] in chart.addChildren([.end], to: .shipped) }
         let disposable = Shared<Disposable?>(nil)
         disposable.value = chart.addHandler(event: .leave) { [token] _ in
             withExtendedLifetime(token) { disposable.value?.dispose() }
@@ -257,18 +257,5 @@ private func makeChart(in initial: Stage, log: Log, logged: Bool = true) -> Char
         chart.addChildren([.end], to: .g1)
         #expect(chart.tryEvent(.enter))
         #expect(chart.state == .end, "the step remembered before g1 had a child entered g1 alone")
-    }
-}
-
-/// Runs `action` when the last reference to it goes.
-private final class OnRelease {
-    private let action: () -> Void
-
-    init(_ action: @escaping () -> Void) {
-        self.action = action
-    }
-
-    deinit {
-        action()
     }
 }
