@@ -436,7 +436,7 @@ final class Statechart {
         guard let choice = choiceMemo.entry(at: plan.choiceMark, layout: tree.layouts), tree.isLaidOut,
             let index = stepMemo.entry(at: choiceMemo.entries[Int(choice)].step, layout: tree.layouts)
         else { return false }
-        copyStep(at: index, into: &plan)
+        completeFromMemo(at: index, into: &plan)
         return true
     }
 
@@ -485,7 +485,7 @@ final class Statechart {
     @inlinable
     func recallStep(into plan: inout StepPlan) -> Bool {
         guard mayRemember(plan), let index = rememberedStep(along: plan.moves[0]) else { return false }
-        copyStep(at: index, into: &plan)
+        completeFromMemo(at: index, into: &plan)
         return true
     }
 
@@ -509,13 +509,13 @@ final class Statechart {
     /// memo of steps, from there: its lists stay in the memo (see
     /// ``StepPlan/listsAreInMemo``).
     @inlinable
-    func copyStep(at index: Int32, into plan: inout StepPlan) {
+    func completeFromMemo(at index: Int32, into plan: inout StepPlan) {
         let entry = stepMemo.entries[Int(index)]
         assert(
             entry.source == plan.moves[0].source && entry.target == plan.moves[0].target
                 && entry.isLocal == plan.moves[0].isLocal
                 && stepMemo.codes.elements(at: entry.atomicsStart..<entry.exitsStart, equal: configuration.atomics),
-            "a remembered step copied into the plan of another move or configuration")
+            "a remembered step recalled for another move or configuration")
         assert(plan.storedExits.isEmpty && plan.storedEntries.isEmpty, "a remembered step completes a planned one")
         plan.listsAreInMemo = true
         plan.innermostAfter = entry.innermostAfter
