@@ -570,10 +570,10 @@ extension HandlerTable.Storage {
     /// Calls `body` with each record of `chain`.
     ///
     /// The records are read in place from this storage, which the caller
-    /// keeps alive and unchanged while handlers run, by a pin or a copy of
-    /// the table (a change they make to the machine's table copies it
-    /// first): a copy of its entries and closures would cost a retain and a
-    /// release of each per walk.
+    /// keeps alive, its handlers unchanged, while handlers run, by a pin or
+    /// a copy of the table (a change they make to the machine's table copies
+    /// it first): a copy of its entries and closures would cost a retain and
+    /// a release of each per walk.
     @inlinable
     func walk(_ chain: Chain, _ body: (HandlerTable<S, E>.Record) -> Void) {
         walk(from: chain.head, body)
@@ -596,11 +596,10 @@ extension HandlerTable.Storage {
     /// Calls `body` with the records of `count` sorted chains, starting at
     /// `cursors`, in merged order.
     ///
-    /// Each chain's next sort key is kept beside its cursor, so that choosing
-    /// the next handler reads only the record it moves to; a chain that runs
-    /// out leaves the buffer (the last cursor takes its place), and once a
-    /// single chain is left it is walked directly.
+    /// Most deliveries have one chain at most: walked here, in the caller,
+    /// without a call of the merge of several.
     @inlinable
+    @inline(__always)
     func merge(_ cursors: UnsafeArrayHandle<Int32>, count: Int, _ body: (HandlerTable<S, E>.Record) -> Void) {
         guard count > 1 else {
             if count == 1 {
@@ -608,6 +607,17 @@ extension HandlerTable.Storage {
             }
             return
         }
+        mergeSeveral(cursors, count: count, body)
+    }
+
+    /// ``merge(_:count:_:)`` of two chains or more.
+    ///
+    /// Each chain's next sort key is kept beside its cursor, so that choosing
+    /// the next handler reads only the record it moves to; a chain that runs
+    /// out leaves the buffer (the last cursor takes its place), and once a
+    /// single chain is left it is walked directly.
+    @inlinable
+    func mergeSeveral(_ cursors: UnsafeArrayHandle<Int32>, count: Int, _ body: (HandlerTable<S, E>.Record) -> Void) {
         UnsafeArrayHandle<UInt64>.withTemporary(capacity: count) { keys in
             for position in 0..<count {
                 keys[position] = entries[cursors[position]].sortKey
