@@ -33,6 +33,18 @@ private func makeChart(log: Log) -> Chart {
     return chart
 }
 
+/// `makeChart(log:)` with `leave` taking `pair => solo`, started, and taken
+/// there and back once, so that the choice of `leave` from `pair` is
+/// remembered; and the route's registration.
+private func makeChartThatRemembersLeaving(log: Log) -> (chart: Chart, leave: Disposable) {
+    let chart = makeChart(log: log)
+    let leave = chart.addRoutes(event: .leave, transitions: [.pair => .solo])
+    chart.start()
+    #expect(chart.tryEvent(.leave))
+    #expect(chart.tryEvent(.back))
+    return (chart, leave)
+}
+
 @Suite struct RememberedChoiceTests {
     @Test func anEventSentAgainTakesTheMovesOfBothRegionsInOrder() {
         let log = Log()
@@ -56,11 +68,7 @@ private func makeChart(log: Log) -> Chart {
 
     @Test func aDeeperRouteAddedAfterAChoiceWasRememberedWins() {
         let log = Log()
-        let chart = makeChart(log: log)
-        chart.addRoutes(event: .leave, transitions: [.pair => .solo])
-        chart.start()
-        #expect(chart.tryEvent(.leave))
-        #expect(chart.tryEvent(.back))
+        let (chart, _) = makeChartThatRemembersLeaving(log: log)
         // l1 is deeper than pair: its route now beats pair's.
         chart.addRoutes(event: .leave, transitions: [.l1 => .l2])
         log.clear()
@@ -72,11 +80,7 @@ private func makeChart(log: Log) -> Chart {
 
     @Test func aRememberedRouteDisposedIsNotTakenAgain() {
         let log = Log()
-        let chart = makeChart(log: log)
-        let leave = chart.addRoutes(event: .leave, transitions: [.pair => .solo])
-        chart.start()
-        #expect(chart.tryEvent(.leave))
-        #expect(chart.tryEvent(.back))
+        let (chart, leave) = makeChartThatRemembersLeaving(log: log)
         leave.dispose()
         #expect(!chart.tryEvent(.leave))
         #expect(chart.state == .pair)
@@ -195,11 +199,7 @@ private func makeChart(log: Log) -> Chart {
 
     @Test func aChildAddedToAnInactiveStateIsEnteredWhenTheEventIsSentAgain() {
         let log = Log()
-        let chart = makeChart(log: log)
-        chart.addRoutes(event: .leave, transitions: [.pair => .solo])
-        chart.start()
-        #expect(chart.tryEvent(.leave))
-        #expect(chart.tryEvent(.back))
+        let (chart, _) = makeChartThatRemembersLeaving(log: log)
         // The tree changes where no state is active: the walks are the same,
         // but solo is now compound.
         chart.addChildren([.s1, .s2], to: .solo)
