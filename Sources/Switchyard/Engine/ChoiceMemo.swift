@@ -102,7 +102,7 @@ struct ChoiceMemo: ~Copyable {
     /// The entry `mark` names, if the memo still holds it for `layout`.
     @inlinable
     func entry(at mark: Mark, layout: UInt32) -> Int32? {
-        mark.entry >= 0 && mark.generation == generation && self.layout == layout ? mark.entry : nil
+        mark.entry(inGeneration: generation, filledFor: self.layout, askedFor: layout)
     }
 
     /// Remembers that `event` chose `chosen` from `atomics`, as of `layout`

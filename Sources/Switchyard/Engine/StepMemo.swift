@@ -122,7 +122,7 @@ struct StepMemo: ~Copyable {
     /// The entry `mark` names, if the memo still holds it for `layout`.
     @inlinable
     func entry(at mark: Mark, layout: UInt32) -> Int32? {
-        mark.entry >= 0 && mark.generation == generation && self.layout == layout ? mark.entry : nil
+        mark.entry(inGeneration: generation, filledFor: self.layout, askedFor: layout)
     }
 
     /// Appends the codes at `range` to `list`.

@@ -15,4 +15,12 @@ struct MemoMark<Memo: ~Copyable> {
         self.entry = entry
         self.generation = generation
     }
+
+    /// The entry, if the memo still holds it: the memo is in `generation`
+    /// (the one the mark was made in) and was filled for the tree's layout
+    /// `memoLayout`, which is the layout `layout` the caller reads for.
+    @inlinable
+    func entry(inGeneration generation: UInt32, filledFor memoLayout: UInt32?, askedFor layout: UInt32) -> Int32? {
+        entry >= 0 && self.generation == generation && memoLayout == layout ? entry : nil
+    }
 }
