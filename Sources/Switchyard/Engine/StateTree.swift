@@ -147,6 +147,38 @@ struct StateTree {
         code == ancestor || isDescendant(code, of: ancestor)
     }
 
+    /// Two of `states` that cannot be active together, and the compound
+    /// state (or the root) that would need both of them, or their ancestors,
+    /// as its one active child; `nil` when every compound state has at most
+    /// one child among `states` and their ancestors.
+    ///
+    /// - Complexity: O(*n* · *d*) in the states and the tree's depth, each
+    ///   ancestor walked once.
+    func twoExclusiveStates(
+        among states: [SymbolCode]
+    ) -> (first: SymbolCode, second: SymbolCode, parent: SymbolCode)? {
+        // For each compound state met, the child of it on the way up from
+        // the first state that reached it, and that state.
+        var reached: [SymbolCode: (child: SymbolCode, from: SymbolCode)] = [:]
+        for state in states {
+            var child = state
+            while child != .wildcard {
+                let parent = parent(of: child)
+                if kind(of: parent) == .compound {
+                    if let earlier = reached[parent] {
+                        if earlier.child != child {
+                            return (earlier.from, state, parent)
+                        }
+                        break  // The rest of the way up was walked already.
+                    }
+                    reached[parent] = (child, state)
+                }
+                child = parent
+            }
+        }
+        return nil
+    }
+
     // MARK: Declaring
 
     /// Makes `children` the children (or, for a parallel state, the regions)

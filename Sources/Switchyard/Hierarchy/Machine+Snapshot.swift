@@ -233,16 +233,28 @@ extension Machine {
             for remembered in recorded {
                 try requireKnown(remembered)
                 let rememberedCode = internedCode(of: remembered)
+                // What the machine itself records: a compound state's one
+                // active child, a parallel state's regions, the active
+                // atomic states inside a state with deep history.
                 let fits =
                     kind == .shallow
                     ? tree.parent(of: rememberedCode) == code
+                        && (tree.kind(of: code) == .parallel ? !codes.contains(rememberedCode) : recorded.count == 1)
                     : tree.isDescendant(rememberedCode, of: code) && tree.kind(of: rememberedCode) == .atomic
-                guard fits, kind == .deep || recorded.count == 1 else {
+                guard fits else {
                     throw SnapshotError(
                         reason: .unexpectedHistory,
                         description: "\(state) keeps \(kind) history, which cannot record \(recorded)")
                 }
-                codes.append(rememberedCode)
+                if !codes.contains(rememberedCode) {
+                    codes.append(rememberedCode)
+                }
+            }
+            if let (first, second, parent) = tree.twoExclusiveStates(among: codes) {
+                throw SnapshotError(
+                    reason: .unexpectedHistory,
+                    description: "\(state)'s history names \(name(of: first)) and \(name(of: second)), "
+                        + "which cannot be active together: \(name(of: parent)) has one active child at a time")
             }
             history.append((code, codes))
         }

@@ -302,4 +302,81 @@ private func roundTrip(_ snapshot: MachineSnapshot<Song>) throws -> MachineSnaps
         #expect(log.lines.isEmpty)
         #expect(machine.configuration == [.on, .browsing, .detail])
     }
+
+    // MARK: History that names what cannot be active together
+
+    @Test(arguments: [
+        [Stereo.a1, .a2, .b1],
+        [.a1, .a2],
+        [.a1, .r1],
+        [.r1, .r2],
+        [.p, .a1],
+    ])
+    fileprivate func aDeepHistoryNamingWhatCannotBeActiveTogetherIsRefused(recorded: [Stereo]) throws {
+        let machine = makeStereo()
+        let error = try #require(throws: SnapshotError.self) {
+            try machine.restore(MachineSnapshot(activeStates: [.x], history: [.p: recorded]))
+        }
+        #expect(error.reason == .unexpectedHistory)
+        #expect(machine.configuration == [.x])
+        #expect(machine.recordedHistory(of: .p).isEmpty)
+        // The machine still works: in and out, through its own history.
+        machine <-! .open
+        #expect(Set(machine.configuration) == [.p, .r1, .a1, .r2, .b1])
+        machine <-! .leave
+        #expect(machine.configuration == [.y])
+    }
+
+    @Test func aDeepHistoryOfEveryRegionRestoresAndIsEnteredThrough() throws {
+        let machine = makeStereo()
+        try machine.restore(MachineSnapshot(activeStates: [.x], history: [.p: [.a2, .b2]]))
+        machine <-! .open
+        #expect(Set(machine.configuration) == [.p, .r1, .a2, .r2, .b2])
+        machine <-! .leave
+        #expect(machine.configuration == [.y])
+    }
+
+    @Test func aParallelStateWithShallowHistoryRestoresItsOwnSnapshot() throws {
+        let machine = makeStereo(history: .shallow)
+        machine <-! .open <-! .leave
+        let snapshot = machine.snapshot()
+        #expect(snapshot.history[.p] == [.r1, .r2])
+
+        let fresh = makeStereo(history: .shallow)
+        try fresh.restore(snapshot)
+        #expect(fresh.snapshot() == snapshot)
+        fresh <-! .back
+        #expect(Set(fresh.configuration) == [.p, .r1, .a1, .r2, .b1])
+    }
+
+    @Test(arguments: [[Stereo.r1, .r1], [.a1], [.x]])
+    fileprivate func aShallowHistoryOfAParallelStateNamesOnlyItsRegions(recorded: [Stereo]) throws {
+        let machine = makeStereo(history: .shallow)
+        let error = try #require(throws: SnapshotError.self) {
+            try machine.restore(MachineSnapshot(activeStates: [.x], history: [.p: recorded]))
+        }
+        #expect(error.reason == .unexpectedHistory)
+        #expect(machine.configuration == [.x])
+    }
+}
+
+private enum Stereo: StateType {
+    case x, p, r1, a1, a2, r2, b1, b2, y
+}
+
+private enum StereoEvent: EventType {
+    case open, leave, back
+}
+
+/// x, y, and p with regions r1 { a1, a2 } ‖ r2 { b1, b2 }, keeping `history`.
+private func makeStereo(history: HistoryKind = .deep) -> Machine<Stereo, StereoEvent> {
+    Machine(state: .x) { machine in
+        machine.addRegions([.r1, .r2], to: .p)
+        machine.addChildren([.a1, .a2], to: .r1)
+        machine.addChildren([.b1, .b2], to: .r2)
+        machine.addHistory(history, to: .p)
+        machine.addRoutes(event: .open, transitions: [.x => .p])
+        machine.addRoutes(event: .leave, transitions: [.p => .y])
+        machine.addRoutes(event: .back, transitions: [.y => .p])
+    }
 }

@@ -1261,3 +1261,74 @@ extension Blueprint {
         return transition
     }
 }
+
+// MARK: - Snapshots round-trip
+
+/// Every snapshot a machine takes restores into a fresh machine of the same
+/// chart: the same configuration and history come back, and the same events
+/// afterwards give the same handler calls and outcomes on both.
+///
+/// Replay one seed: `SWITCHYARD_MODEL_SEED=17 swift test --filter SnapshotRoundTripTests`
+/// (the seed is in every failure's message).
+@Suite struct SnapshotRoundTripTests {
+    static let seeds: [UInt64] = Array(1...1_200)
+
+    @Test(arguments: seeds)
+    func snapshotTakenAfterARandomRunRestoresAndRunsOnTheSame(seed: UInt64) {
+        SnapshotRoundTrip(seed: seed).run()
+    }
+
+    @Test(.enabled(if: seedFromEnvironment != nil, "set SWITCHYARD_MODEL_SEED to replay one seed"))
+    func snapshotRoundTripsForTheSeedInTheEnvironment() throws {
+        SnapshotRoundTrip(seed: try #require(seedFromEnvironment)).run()
+    }
+}
+
+private struct SnapshotRoundTrip {
+    let seed: UInt64
+
+    func run() {
+        let blueprint = Blueprint(seed: seed)
+        let states = blueprint.makeReference().states
+        let originalLog = Log()
+        let original = blueprint.makeMachine(loggingTo: originalLog, states: states)
+        original.start()
+        // Where the run is cut: anywhere from before the first event to after the last.
+        var random = SplitMix64(seed: seed ^ 0x5A4B_5407_0000_0001)
+        let cut = Int(random.next() % UInt64(blueprint.events.count + 1))
+        for event in blueprint.events[..<cut] {
+            original.tryEvent(Ev(id: event))
+        }
+        let snapshot = original.snapshot()
+        let restoredLog = Log()
+        let restored = blueprint.makeMachine(loggingTo: restoredLog, states: states)
+        do {
+            try restored.restore(snapshot)
+        } catch {
+            Issue.record("seed \(seed): the machine refused its own snapshot \(snapshot): \(error)")
+            return
+        }
+        #expect(
+            Set(restored.configuration) == Set(original.configuration),
+            "seed \(seed): restored configuration differs")
+        #expect(restored.snapshot() == snapshot, "seed \(seed): the restored machine's snapshot differs")
+        for (index, event) in blueprint.events[cut...].enumerated() {
+            originalLog.clear()
+            restoredLog.clear()
+            let expected = Outcome(original.attemptEvent(Ev(id: event)))
+            let observed = Outcome(restored.attemptEvent(Ev(id: event)))
+            guard observed == expected, restoredLog.lines == originalLog.lines,
+                Set(restored.configuration) == Set(original.configuration)
+            else {
+                Issue.record(
+                    """
+                    seed \(seed), cut after \(cut) events, event \(index + 1) after it (e\(event)):
+                    original: \(expected) \(originalLog.lines) \(original.configuration)
+                    restored: \(observed) \(restoredLog.lines) \(restored.configuration)
+                    snapshot: \(snapshot)
+                    """)
+                return
+            }
+        }
+    }
+}
