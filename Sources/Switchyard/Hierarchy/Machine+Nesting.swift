@@ -485,6 +485,9 @@ extension Machine {
                 machine.withObject { machine in
                     machine.currentCode = code
                     machine.currentState = machine.value(of: code)
+                    // Its share of the configuration may have changed with
+                    // its state, or alone, as its parent entered or left it.
+                    machine.watchers?.observe?()
                 }
             },
             // The handler table is read pinned (see `ReaderPins`), not copied.

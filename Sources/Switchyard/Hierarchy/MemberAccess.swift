@@ -110,7 +110,8 @@ final class MemberAccess {
     /// How the root tells the machine its state, and runs its handlers.
     @usableFromInline
     struct Handlers {
-        /// Sets the state the machine reports.
+        /// Sets the state the machine reports, and updates its observable
+        /// model, if it has one.
         @usableFromInline let setCurrent: (SymbolCode) -> Void
         /// Runs its entry (`true`) or exit handlers of a code.
         @usableFromInline let deliverLifecycle: (_ entering: Bool, _ code: SymbolCode, _ facts: StepFacts) -> Void

@@ -114,8 +114,11 @@ extension Nesting {
         for index in 0..<touchedMembers.length {
             let member = touchedMembers[index]
             let state = memberStates[member].after
-            // The machine reports its state already when it stays in it.
-            guard state != memberStates[member].current else { continue }
+            // The machine knows its state already when it stays in it, but
+            // is told (and its observable model updated) when its parent
+            // enters or leaves it.
+            let (wasActive, willBeActive) = (memberStates[member].wasActive, memberStates[member].willBeActive)
+            guard state != memberStates[member].current || wasActive != willBeActive else { continue }
             memberStates[member].current = state
             if member != 0 {
                 withAccess(of: member) { $0.handlers.setCurrent(state) }

@@ -198,12 +198,15 @@ extension Machine {
         @usableFromInline var kind: DeliveryKind
         @usableFromInline var context: Context
         @usableFromInline var codes: TransitionCodes
+        /// Why a request was refused, for its watchers; `nil` for a move.
+        @usableFromInline var refusal: Refusal?
 
         @inlinable
-        init(kind: DeliveryKind, context: Context, codes: TransitionCodes) {
+        init(kind: DeliveryKind, context: Context, codes: TransitionCodes, refusal: Refusal?) {
             self.kind = kind
             self.context = context
             self.codes = codes
+            self.refusal = refusal
         }
     }
 
@@ -409,7 +412,7 @@ extension Machine {
             """)
     }
 
-    /// Runs the handlers of one transition now or, when they must wait,
+    /// Tells the watchers of one decision and runs its handlers, now or, when they must wait,
     /// after the delivery in progress: under `.runToCompletion`, whenever
     /// another delivery of this machine is running; under either policy, when
     /// deliveries of any machines are nested ``DeliveryPolicy/immediateNestingLimit``
@@ -421,17 +424,16 @@ extension Machine {
         codes: TransitionCodes, refusal: Refusal? = nil
     ) {
         let context = Context(event: event, fromState: from, toState: to, userInfoBox: userInfo)
-        report(kind, context, refusal: refusal)
         guard !(delivery == .runToCompletion && deliveryDepth > 0), !isWaitingOnThread else {
-            waiting.append(delivery: Delivery(kind: kind, context: context, codes: codes))
+            waiting.append(delivery: Delivery(kind: kind, context: context, codes: codes, refusal: refusal))
             return
         }
         let thread = DeliveryThread.current
         guard !waitIfFull(thread) else {
-            waiting.append(delivery: Delivery(kind: kind, context: context, codes: codes))
+            waiting.append(delivery: Delivery(kind: kind, context: context, codes: codes, refusal: refusal))
             return
         }
-        run(kind, context, codes: codes, on: thread)
+        run(kind, context, codes: codes, refusal: refusal, on: thread)
         if deliveryDepth == 0, waiting.hasDeliveries {
             runWaiting(.delivery, on: thread)
         }
@@ -452,7 +454,7 @@ extension Machine {
         while let work = waiting.next(kind, after: &cursor) {
             switch consume work {
             case .delivery(let delivery):
-                run(delivery.kind, delivery.context, codes: delivery.codes, on: thread)
+                run(delivery.kind, delivery.context, codes: delivery.codes, refusal: delivery.refusal, on: thread)
             case .request(.event(let member, let event, let userInfo)):
                 _ = BorrowedEvent.lending(event) {
                     requestStep(member: member, .event($0), userInfo: userInfo)
@@ -468,11 +470,18 @@ extension Machine {
     // call (the context passed in memory, registers saved) cost `event-small`
     // about 60 instructions of its 800.
     @inlinable @inline(__always)
-    func run(_ kind: DeliveryKind, _ context: Context, codes: TransitionCodes, on thread: DeliveryThread) {
+    func run(
+        _ kind: DeliveryKind, _ context: Context, codes: TransitionCodes, refusal: Refusal?, on thread: DeliveryThread
+    ) {
         // A local copy: handlers may add or dispose handlers while we iterate.
         let handlers = self.handlers
         deliveryDepth += 1
         thread.enter()
+        // The watchers hear the step as its delivery begins, before its
+        // handlers: a request an observer makes (an inspector, the
+        // observable model's `onChange`) is taken as a handler's would be,
+        // waiting under run-to-completion or past the nesting limit.
+        report(kind, context, refusal: refusal)
         defer {
             thread.leave()
             deliveryDepth -= 1

@@ -27,6 +27,12 @@ private enum Host: StateType {
     case pane(Pane)
 }
 
+/// A state of a long chain.
+private struct Step: StateType {
+    var number: Int
+    init(_ number: Int) { self.number = number }
+}
+
 /// What an observer heard, described.
 private final class Heard<S: StateType, E: EventType> {
     var inspections: [Inspection<S, E>] = []
@@ -40,6 +46,47 @@ private func inspected<S, E>(_ machine: Machine<S, E>) -> (Heard<S, E>, Disposab
 }
 
 @Suite struct InspectionTests {
+    // MARK: Requests an observer makes
+
+    @Test(arguments: [DeliveryPolicy.immediate, .runToCompletion])
+    func aChainOfObserverDrivenStepsDoesNotDeepenTheStack(delivery: DeliveryPolicy) {
+        let count = 10_000
+        let steps = Shared(0)
+        onThread(stackSize: 512 * 1024) {
+            let machine = Machine<Step, NoEvent>(state: Step(0), delivery: delivery)
+            machine.addRoute(.any => .any)
+            let observer = machine.inspect { inspection in
+                if inspection.toState.number < count {
+                    machine <- Step(inspection.toState.number + 1)
+                }
+            }
+            machine <- Step(1)
+            steps.value = machine.state.number
+            observer.dispose()
+        }
+        #expect(steps.value == count)
+    }
+
+    @Test func underRunToCompletionAnObserversRequestIsDeliveredAfterTheStepItHeard() {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        let log = Log()
+        machine.addHandler(event: .any) { log("handler \($0.fromState) => \($0.toState)") }
+        _ = machine.inspect { inspection in
+            log("heard \(inspection.fromState) => \(inspection.toState)")
+            if inspection.toState == .state1 {
+                machine <-! .event1
+            }
+        }
+        machine <-! .event0
+        // Observers hear decisions in the order they are taken, the handlers
+        // of each step run after those of the step before.
+        #expect(log.lines.filter { $0.hasPrefix("heard") } == ["heard state0 => state1", "heard state1 => state2"])
+        #expect(
+            log.lines.filter { $0.hasPrefix("handler") } == ["handler state0 => state1", "handler state1 => state2"])
+    }
+
     // MARK: Flat machines
 
     @Test func aFlatMachineShowsAcceptedRefusedAndStateRequests() {
