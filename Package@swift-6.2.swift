@@ -22,6 +22,13 @@ let package = Package(
             dependencies: ["Switchyard"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
+        // A package in the Swift 5 language mode that imports Switchyard gets
+        // what the documentation says (trailing closures, above all).
+        .testTarget(
+            name: "SwitchyardSwift5Tests",
+            dependencies: ["Switchyard"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,7 +26,9 @@ func runReleasePipeline() {
             print("    chain:   built, tested, staged and shipped in one go")
         }
         release.addChainErrorHandler(pipeline) { context in
-            print("    chain:   the walk broke off at \(context.fromState) => \(context.toState)")
+            // As in SwiftState, once a walk has left the pipeline, every later move
+            // is off it too, until the pipeline's first step is taken again.
+            print("    chain:   \(context.fromState) => \(context.toState) is off the pipeline's walk")
         }
 
         release.addHandler(.any => .any, order: 10) { context in

@@ -221,17 +221,31 @@ extension SendableMachine {
         declare { $0.addExitHandler(state, order: order, handler: handler) }
     }
 
-    /// Adds an eventless route; see ``Machine/addEventlessRoute(_:condition:action:)``.
+    /// Adds an eventless route; see ``Machine/addEventlessRoute(_:condition:)``. A trailing
+    /// closure is the condition, in either language mode.
+    @discardableResult
+    public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil) -> SendableDisposable {
+        addEventlessRoute(transition, condition: condition, action: nil)
+    }
+
+    /// Adds an eventless route with an action; see ``Machine/addEventlessRoute(_:condition:action:)``.
     @discardableResult
     public func addEventlessRoute(
-        _ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil
+        _ transition: Transition<S>, condition: Condition? = nil, action: Handler?
     ) -> SendableDisposable {
         declare { $0.addEventlessRoute(transition, condition: condition, action: action) }
     }
 
-    /// Adds a route taken when its source is done; see ``Machine/addDoneRoute(_:condition:action:)``.
+    /// Adds a route taken when its source is done; see ``Machine/addDoneRoute(_:condition:)``. A
+    /// trailing closure is the condition, in either language mode.
     @discardableResult
-    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
+    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil) -> SendableDisposable {
+        addDoneRoute(transition, condition: condition, action: nil)
+    }
+
+    /// Adds a done route with an action; see ``Machine/addDoneRoute(_:condition:action:)``.
+    @discardableResult
+    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler?)
         -> SendableDisposable
     {
         declare { $0.addDoneRoute(transition, condition: condition, action: action) }

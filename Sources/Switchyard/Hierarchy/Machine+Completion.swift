@@ -62,6 +62,27 @@ extension Machine {
     }
 
     /// Adds a route with no event, taken whenever its source is active and
+    /// its condition holds; see ``addEventlessRoute(_:condition:action:)``.
+    ///
+    /// A trailing closure is the condition, in the Swift 6 and Swift 5
+    /// language modes alike (a separate overload from the one with an
+    /// action, so that Swift 5's backward matching of trailing closures
+    /// cannot make it the action):
+    ///
+    /// ```swift
+    /// machine.addEventlessRoute(.checking => .approved) { _ in order.isPaid }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - transition: The move.
+    ///   - condition: What must hold; `nil` always allows it.
+    /// - Returns: What removes the route.
+    @discardableResult
+    public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
+        addEventlessRoute(transition, condition: condition, action: nil)
+    }
+
+    /// Adds a route with no event, taken whenever its source is active and
     /// its condition holds: after each step, before any later request, the
     /// machine takes the eventless routes that are enabled, selected as an
     /// event's routes are (deepest source first, in regions in declaration
@@ -92,13 +113,32 @@ extension Machine {
     ///   source (a state that is always active once it is entered), and may
     ///   not stay or leave from `.any`: it would never stop being taken.
     @discardableResult
-    public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
+    public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler?)
         -> Disposable
     {
         if condition == nil {
             requireSettles(transition)
         }
         return addReservedRoute(.eventless, transition, condition: condition, action: action)
+    }
+
+    /// Adds a route taken when its source is done; see
+    /// ``addDoneRoute(_:condition:action:)``.
+    ///
+    /// A trailing closure is the condition, in the Swift 6 and Swift 5
+    /// language modes alike:
+    ///
+    /// ```swift
+    /// machine.addDoneRoute(.work => .shipped) { _ in order.isPaid }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - transition: From the state whose completion the route reacts to.
+    ///   - condition: What must hold; `nil` always allows it.
+    /// - Returns: What removes the route.
+    @discardableResult
+    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
+        addDoneRoute(transition, condition: condition, action: nil)
     }
 
     /// Adds a route taken when its source is done: when a final child of a
@@ -128,7 +168,7 @@ extension Machine {
     ///     ``addRoute(event:_:condition:action:)-(E,_,_,_)``).
     /// - Returns: What removes the route.
     @discardableResult
-    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler? = nil)
+    public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler?)
         -> Disposable
     {
         let source = transition.fromState.rawValue

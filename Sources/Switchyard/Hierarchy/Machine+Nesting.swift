@@ -92,6 +92,9 @@ extension Machine {
                 routes.code(of: host) == .unknown || declaredTree.kind(of: routes.code(of: host)) == .atomic,
                 "\(host) has declared children or regions; a machine can only be nested under a state without them")
         }
+        if let embed {
+            requireEmbedding(embed, of: child)
+        }
         let current = self.state
         if let embed, let payload = Self.payload(of: current, as: C.self), embed(payload) == current {
             require(
@@ -110,6 +113,30 @@ extension Machine {
             _ = link.addMember(nested)
         } else {
             _ = addNestedMember(nested)
+        }
+    }
+
+    /// Stops the program unless `embed` names each state `child` knows as
+    /// a case that carries that state, such as `Parent.child(state)`: the
+    /// hierarchy tells the nested machine's states from this machine's own
+    /// by that case, and an embedding such as `{ $0 }` would take this
+    /// machine's own states for the nested machine's.
+    @usableFromInline
+    func requireEmbedding<C: StateType, CE: EventType>(_ embed: (C) -> S, of child: Machine<C, CE>) {
+        let states = child.routes.storage.states
+        var known = [child.state, child.initialState]
+        for index in 0..<states.count {
+            if let state = states.name(of: SymbolCode(index + 1)) {
+                known.append(state)
+            }
+        }
+        for state in known {
+            let named = embed(state)
+            require(
+                Self.payload(of: named, as: C.self) == state,
+                "nest(_:under:as:) names the nested machine's state \(state) as \(named), which is not an enum case "
+                    + "carrying \(state): the hierarchy could not tell this machine's own states from the nested one's. "
+                    + "Pass an enum case with an associated value of \(C.self), such as `Parent.child`")
         }
     }
 

@@ -32,6 +32,25 @@ private enum OtherSignal: EventType {
         }
     }
 
+    @Test func anEmbeddingThatMapsTheParentsOwnStatesStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            let inner = Machine<Outer, Signal>(state: .idle)
+            outer.nest(inner, under: .busy, as: { $0 })
+        }
+        #expect(message(of: result).contains("names the nested machine's state idle as idle"))
+    }
+
+    @Test func anEmbeddingOfAnotherCaseStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Machine<Outer, Signal>(state: .idle)
+            let inner = Machine<Inner, Signal>(state: .a)
+            inner.addRoute(.a => .b)
+            outer.nest(inner, as: { $0 == .a ? .inner(.a) : .held })
+        }
+        #expect(message(of: result).contains("names the nested machine's state b as held"))
+    }
+
     @Test func aMachineNestedInItselfStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let outer = Machine<Outer, Signal>(state: .idle)
