@@ -85,11 +85,13 @@ extension MachineDescription {
     /// states are children of the state it is nested in.
     ///
     /// Each route is a `<transition>` in its source: `event="…"` for an
-    /// event, `event="*"` for any event, none for an eventless route,
-    /// `event="done.state.ID"` for a done route, `event="to.ID"` for a
-    /// route taken by asking for its target `ID`; several targets entered
-    /// together are space-separated, and a local route has
-    /// `type="internal"`. A route to a state that keeps history targets
+    /// event (its description made into a unique name without dots, and
+    /// with `_` before `to`, `done` or `error`, so that no event takes
+    /// another's transitions or the document's own), `event="*"` for any
+    /// event, none for an eventless route, `event="done.state.ID"` for a
+    /// done route, `event="to.ID"` for a route taken by asking for its
+    /// target `ID`; several targets entered together are space-separated,
+    /// and a local route has `type="internal"`. A route to a state that keeps history targets
     /// the history, as Switchyard enters it, unless the route ignores
     /// history. A route from `.any` is tried after every state's own, as a
     /// route from the root: it is written in every top-level state that is

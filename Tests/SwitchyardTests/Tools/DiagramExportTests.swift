@@ -438,3 +438,81 @@ private func quotedStrings(in dot: String) -> [Substring] {
         }
     }
 }
+
+// MARK: - SCXML event names
+
+/// The values of the `event` attributes of a document's transitions,
+/// commented-out ones included, in document order.
+private func eventNames(in document: String) -> [String] {
+    document.components(separatedBy: "<transition event=\"").dropFirst().map {
+        String($0.prefix { $0 != "\"" })
+    }
+}
+
+/// Whether a transition whose `event` is `descriptor` takes the event
+/// `name` in SCXML: the same name, or one that goes on after a dot.
+private func matches(_ descriptor: String, _ name: String) -> Bool {
+    name == descriptor || name.hasPrefix(descriptor + ".")
+}
+
+@Suite struct SCXMLEventNameTests {
+    @Test func eventsWhoseDescriptionsMakeTheSameNameGetDistinctNames() {
+        let one = Label(description: "one")
+        let two = Label(description: "two")
+        let machine = Machine<Label, Signal>(state: one) { machine in
+            machine.addRoutes(event: Signal(description: "a b"), transitions: [one => two])
+            machine.addRoutes(event: Signal(description: "a_b"), transitions: [two => one])
+            machine.addRoutes(event: Signal(description: "a.b"), transitions: [two => one])
+            machine.addRoutes(event: Signal(description: "a b"), transitions: [two => two])
+        }
+        #expect(eventNames(in: machine.describe().scxml()) == ["a_b", "a_b_2", "a_b_3", "a_b"])
+    }
+
+    @Test func aDottedEventDoesNotTakeTheTransitionsOfTheEventBeforeItsDot() {
+        let one = Label(description: "one")
+        let two = Label(description: "two")
+        let machine = Machine<Label, Signal>(state: one) { machine in
+            machine.addRoutes(event: Signal(description: "door"), transitions: [one => two])
+            machine.addRoutes(event: Signal(description: "door.open"), transitions: [two => one])
+        }
+        let names = eventNames(in: machine.describe().scxml())
+        #expect(names.count == 2)
+        #expect(!matches(names[0], names[1]) && !matches(names[1], names[0]), "\(names)")
+    }
+
+    @Test func userEventsStayOutOfTheNamesTheExportGivesRequestsAndDoneRoutes() {
+        let c = Label(description: "c")
+        let d = Label(description: "d")
+        let inner = Label(description: "inner")
+        let end = Label(description: "end")
+        let user = ["to.c", "done.state.d", "to", "done", "error", "to_c"]
+        let machine = Machine<Label, Signal>(state: c) { machine in
+            machine.addChildren([inner, end], to: d)
+            machine.addFinalState(end)
+            machine.addRoute(inner => end)
+            machine.addRoute(c => d)
+            machine.addDoneRoute(d => c)
+            for event in user {
+                machine.addRoutes(event: Signal(description: event), transitions: [c => c])
+            }
+        }
+        let document = machine.describe().scxml()
+        let names = eventNames(in: document)
+        let exports = ["to.d", "to.end", "done.state.d"]
+        #expect(exports.allSatisfy(names.contains), "\(names)")
+        let userNames = names.filter { !exports.contains($0) }
+        #expect(userNames.count == user.count, "\(names)")
+        #expect(Set(userNames).count == user.count, "\(names)")
+        for name in userNames {
+            for other in names where other != name {
+                #expect(!matches(name, other) && !matches(other, name), "\(name) and \(other) take each other's events")
+            }
+            for platform in ["done.invoke.x", "error.execution", "to.c"] {
+                #expect(!matches(name, platform), "\(name) takes \(platform)")
+            }
+        }
+        // Each renamed event keeps its description in a comment.
+        #expect(document.contains("<!-- event: to.c -->"))
+        #expect(document.contains("<!-- event: done.state.d -->"))
+    }
+}
