@@ -7,8 +7,9 @@
 /// with a dashed edge to its default when one is declared;
 /// final states have a double border; `.any` is one dashed node; route
 /// mappings' moves are dotted edges. Every label is a quoted string with
-/// its quotes, backslashes and line breaks escaped, so a state's
-/// description cannot break the file.
+/// its quotes, backslashes, line breaks and ampersands escaped, its control
+/// characters spelled out and, past ``DiagramGraph/labelLimit``, shortened,
+/// so a state's description cannot break the file and shows as written.
 struct DOTWriter {
     private var out = ""
     /// By node id: the clusters it is inside, innermost last.
@@ -39,16 +40,19 @@ struct DOTWriter {
         return result
     }
 
-    /// Appends `text` to `result` as a DOT quoted string.
+    /// Appends `text` to `result` as a DOT quoted string that Graphviz shows
+    /// as written: what ``DiagramGraph/forEachShown(in:_:)`` shows of it,
+    /// with quotes and backslashes escaped, line breaks written `\n`, and
+    /// `&` written `&amp;`, since Graphviz reads HTML entities in labels.
     static func appendQuoted(_ text: String, to result: inout String) {
         result += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": break
-            default: result.unicodeScalars.append(scalar)
+        DiagramGraph.forEachShown(in: text) { shown in
+            switch shown {
+            case .lineBreak: result += "\\n"
+            case .scalar("\""): result += "\\\""
+            case .scalar("\\"): result += "\\\\"
+            case .scalar("&"): result += "&amp;"
+            case .scalar(let scalar): result.unicodeScalars.append(scalar)
             }
         }
         result += "\""
@@ -83,7 +87,7 @@ struct DOTWriter {
         }
         guard node.kind != .atomic || node.nested != nil else {
             out += "\(indent)\(id) [label="
-            Self.appendQuoted(node.label, to: &out)
+            Self.appendQuoted(DiagramGraph.shortened(node.label), to: &out)
             if node.isFinal { out += ", peripheries=2" }
             if inRegion { out += ", style=\"dashed,rounded\"" }
             out += "];\n"
@@ -92,7 +96,8 @@ struct DOTWriter {
         clusters.insert(id)
         let inner = indent + "    "
         out += "\(indent)subgraph cluster_\(id) {\n"
-        let label = node.kind == .parallel ? node.label + " (parallel)" : node.label
+        let shown = DiagramGraph.shortened(node.label)
+        let label = node.kind == .parallel ? shown + " (parallel)" : shown
         out += "\(inner)label=\(Self.quoted(label));\n"
         out += "\(inner)style=\(inRegion ? "\"dashed,rounded\"" : "rounded");\n"
         // The point that stands for the state, and marks its initial child.

@@ -11,6 +11,9 @@ struct DiagramGraph {
 
     struct Node {
         var id: String
+        /// The state's description, whole: SCXML keeps it, and the writers
+        /// of drawings shorten it (``DiagramGraph/shortened(_:)``) before
+        /// adding their marks.
         var label: String
         var kind: Kind
         var isFinal = false
@@ -48,6 +51,8 @@ struct DiagramGraph {
     struct Edge {
         var from: End
         var to: End
+        /// What the edge says, with the event's description already
+        /// shortened, so that the notes after it are never cut.
         var label: String
         var style: Style
     }
@@ -206,7 +211,8 @@ struct DiagramGraph {
                 edges.append(
                     Edge(
                         from: end(move.source), to: end(move.target),
-                        label: "\(move.event.map { String(describing: $0) } ?? "state") (mapped)", style: .mapped))
+                        label: "\(move.event.map { Self.shortened(String(describing: $0)) } ?? "state") (mapped)",
+                        style: .mapped))
             }
         }
     }
@@ -235,7 +241,7 @@ struct DiagramGraph {
     static func label<S, E>(of route: MachineDescription<S, E>.Route) -> String {
         var label: String
         switch route.trigger {
-        case .event(let event): label = String(describing: event)
+        case .event(let event): label = shortened(String(describing: event))
         case .anyEvent: label = "any event"
         case .state: label = ""
         case .eventless: label = route.isTimed ? "after delay" : "always"

@@ -26,8 +26,12 @@ extension MachineDescription {
     /// could not. A target entered beside a route's first is a dashed edge.
     ///
     /// Nodes and edges come in the order states were declared and routes
-    /// added, so the same machine gives the same text every time. Labels are
-    /// escaped, whatever a state's description contains.
+    /// added, so the same machine gives the same text every time. Labels
+    /// show as written, whatever a description contains: escaped (`&` too,
+    /// which Graphviz would read as the start of an entity), with control
+    /// characters spelled out (`\u{1B}`), and descriptions longer than 1,000
+    /// Unicode scalars shortened with `…`, since Graphviz refuses a quoted
+    /// string longer than 16,384 bytes.
     ///
     /// - Returns: The complete DOT text.
     /// - Complexity: O(*n*) in the states, routes and listed moves.
@@ -47,12 +51,13 @@ extension MachineDescription {
     ///
     /// States are declared as `state "description" as s3`: the identifier is
     /// made of the state's code, the description is the label, with the
-    /// characters Mermaid would read written as entity codes. Compound
-    /// states and the states machines are nested in are composite states,
-    /// a parallel state's regions are separated by `--`, history shows as
-    /// `(H)` or `(H*)` in the label, with its declared default if any
-    /// (`(H*, default sweeping)`), and final states have the `final`
-    /// class. A machine nested as an enum case is drawn in a state named
+    /// characters Mermaid would read written as entity codes, control
+    /// characters spelled out and overlong descriptions shortened, as in
+    /// ``dot()``. Compound states and the states machines are nested in are
+    /// composite states, a parallel state's regions are separated by `--`,
+    /// history shows as `(H)` or `(H*)` in the label, with its declared
+    /// default if any (`(H*, default sweeping)`), and final states have the
+    /// `final` class. A machine nested as an enum case is drawn in a state named
     /// after the case. Edges are labelled as in ``dot()``.
     ///
     /// - Returns: The complete Mermaid text.
@@ -80,11 +85,13 @@ extension MachineDescription {
     /// states are children of the state it is nested in.
     ///
     /// Each route is a `<transition>` in its source: `event="…"` for an
-    /// event, `event="*"` for any event, none for an eventless route,
-    /// `event="done.state.ID"` for a done route, `event="to.ID"` for a
-    /// route taken by asking for its target `ID`; several targets entered
-    /// together are space-separated, and a local route has
-    /// `type="internal"`. A route to a state that keeps history targets
+    /// event (its description made into a unique name without dots, and
+    /// with `_` before `to`, `done` or `error`, so that no event takes
+    /// another's transitions or the document's own), `event="*"` for any
+    /// event, none for an eventless route, `event="done.state.ID"` for a
+    /// done route, `event="to.ID"` for a route taken by asking for its
+    /// target `ID`; several targets entered together are space-separated,
+    /// and a local route has `type="internal"`. A route to a state that keeps history targets
     /// the history, as Switchyard enters it, unless the route ignores
     /// history. A route from `.any` is tried after every state's own, as a
     /// route from the root: it is written in every top-level state that is

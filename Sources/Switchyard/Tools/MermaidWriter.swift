@@ -2,8 +2,10 @@
 ///
 /// Every state is declared with an identifier made of its code (`s3`, `m0_s3`
 /// in a nested machine) and its description as the label, whose characters
-/// Mermaid would read (quotes, `#`, `;`, `:`, `%`, angle brackets, braces)
-/// are written as Mermaid's entity codes (`#34;`), and line breaks as `<br>`. Compound states and the
+/// Mermaid would read (quotes, `#`, `;`, `:`, `%`, angle brackets, braces
+/// and `&`) are written as Mermaid's entity codes (`#34;`), line breaks as
+/// `<br>`, control characters spelled out, and a description past
+/// ``DiagramGraph/labelLimit`` shortened. Compound states and the
 /// states machines are nested in are composite states; a parallel state's
 /// regions are separated by `--`. History is marked `(H)` or `(H*)` in the
 /// label, with its declared default if any (`(H*, default sweeping)`),
@@ -27,19 +29,27 @@ struct MermaidWriter {
         return writer.out
     }
 
-    /// `text` with every character Mermaid would read written as an entity code.
+    /// What ``DiagramGraph/forEachShown(in:_:)`` shows of `text`, with every
+    /// character Mermaid would read (`&` too: Mermaid reads HTML entities)
+    /// written as an entity code and line breaks as `<br>`.
     static func escaped(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"", "#", ";", ":", "<", ">", "{", "}", "%":
+        DiagramGraph.forEachShown(in: text) { shown in
+            switch shown {
+            case .lineBreak:
+                result += "<br>"
+            case .scalar(let scalar) where "\"#;:<>{}%&".unicodeScalars.contains(scalar):
                 result += "#\(scalar.value);"
-            case "\n": result += "<br>"
-            case "\r": break
-            default: result.unicodeScalars.append(scalar)
+            case .scalar(let scalar):
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// A state's description as its label shows it, before the marks added after it.
+    private static func label(of node: DiagramGraph.Node) -> String {
+        escaped(DiagramGraph.shortened(node.label))
     }
 
     private mutating func writeNodes(of graph: DiagramGraph, prefix: String, indent: String) {
@@ -59,12 +69,12 @@ struct MermaidWriter {
     private mutating func writeNode(_ index: Int, of graph: DiagramGraph, prefix: String, indent: String) {
         let node = graph.nodes[index]
         let id = prefix + node.id
-        var label = Self.escaped(node.label)
+        var label = Self.label(of: node)
         if let history = node.history {
             // Mermaid has no history pseudo-state to draw an edge from: the
             // declared default is named in the label.
             let mark = history == .deep ? "H*" : "H"
-            let fallback = node.historyDefault.map { ", default " + Self.escaped(graph.nodes[$0].label) } ?? ""
+            let fallback = node.historyDefault.map { ", default " + Self.label(of: graph.nodes[$0]) } ?? ""
             label += " (\(mark)\(fallback))"
         }
         if node.kind == .parallel { label += " (parallel)" }

@@ -4,6 +4,9 @@
 /// their descriptions made into unique XML names (a comment keeps a
 /// description that had to change); history is a `<history>` with its
 /// default transition; routes are `<transition>` elements in their source.
+/// Events are named by the same rule as states, without dots and outside
+/// the names the document gives its own events (`to.…`, `done.…`), so that
+/// no event takes another's transitions (see ``eventName(_:)``).
 /// What SCXML cannot hold is a named placeholder: conditions are
 /// `cond="condition1"`, actions and entry and exit handlers
 /// `<log label="action1"/>`. A route out of a final state cannot be written
@@ -12,10 +15,31 @@
 /// would be. Every attribute value is escaped and every comment made safe,
 /// whatever a description contains.
 struct SCXMLWriter {
-    /// Where a transition's placeholders are numbered.
+    /// Names made of descriptions, each given out once: the one rule that
+    /// makes state ids, and event names, unique.
+    private struct UniqueNames {
+        private var used: Set<String> = []
+
+        /// `base` if it was not given out before, else the first of
+        /// `base_2`, `base_3`… that was not.
+        mutating func claim(_ base: String) -> String {
+            var candidate = base
+            var suffix = 2
+            while used.contains(candidate) {
+                candidate = "\(base)_\(suffix)"
+                suffix += 1
+            }
+            used.insert(candidate)
+            return candidate
+        }
+    }
+
+    /// Where a transition's event is named and its placeholders numbered.
     private struct Placed {
         var transition: DiagramGraph.Transition
         var prefix: String
+        /// The name of the event that takes it, if one does.
+        var event: String?
         var condition: String?
         var action: String?
     }
@@ -27,7 +51,10 @@ struct SCXMLWriter {
     private var historyIDs: [String: String] = [:]
     /// Descriptions that had to change to become ids, by diagram id.
     private var originals: [String: String] = [:]
-    private var used: Set<String> = []
+    private var stateIDs = UniqueNames()
+    /// Event names by the event's description, given in route order.
+    private var eventNames: [String: String] = [:]
+    private var usedEventNames = UniqueNames()
     /// Transitions by the diagram id of their source (`.any` included).
     private var transitionsFrom: [String: [Placed]] = [:]
     private var conditions = 0
@@ -107,19 +134,38 @@ struct SCXMLWriter {
         return "_" + result
     }
 
+    /// The first words of the events a document names itself, or an SCXML
+    /// interpreter raises: `to` (requests for a state), `done` and `error`.
+    private static let reservedEventNames: Set<String> = ["to", "done", "error"]
+
+    /// `text` as an SCXML event name: ``name(_:)`` with `_` for `.`, and `_`
+    /// before a name the document's own events start with (`to`, `done`,
+    /// `error`).
+    ///
+    /// A transition's `event="a"` takes an event `a` and every `a.…` too:
+    /// with no dots, no event of the machine takes another's transitions,
+    /// and none takes a request (`to.c`) or a done event (`done.state.d`).
+    static func eventName(_ text: String) -> String {
+        let result = String(name(text).map { $0 == "." ? "_" : $0 })
+        return reservedEventNames.contains(result) ? "_" + result : result
+    }
+
     // MARK: - Ids and placeholders
 
-    /// A unique id made of `text`, remembered for `key`.
+    /// A unique id made of `text`.
     private mutating func uniqueID(_ text: String) -> String {
-        let base = Self.name(text)
-        var candidate = base
-        var suffix = 2
-        while used.contains(candidate) {
-            candidate = "\(base)_\(suffix)"
-            suffix += 1
+        stateIDs.claim(Self.name(text))
+    }
+
+    /// The unique name of the event described as `description`, the same
+    /// for every route it takes.
+    private mutating func eventName(of description: String) -> String {
+        if let known = eventNames[description] {
+            return known
         }
-        used.insert(candidate)
-        return candidate
+        let name = usedEventNames.claim(Self.eventName(description))
+        eventNames[description] = name
+        return name
     }
 
     /// Names every state, in the order the document lists them.
@@ -148,11 +194,15 @@ struct SCXMLWriter {
         }
     }
 
-    /// Files every transition under its source and numbers its
-    /// placeholders, machine by machine in route order.
+    /// Files every transition under its source, names its event and
+    /// numbers its placeholders, machine by machine in route order: the
+    /// event added first keeps the name its description makes.
     private mutating func place(_ graph: DiagramGraph, prefix: String) {
         for transition in graph.transitions {
             var placed = Placed(transition: transition, prefix: prefix)
+            if case .event(let event) = transition.trigger {
+                placed.event = eventName(of: event)
+            }
             if transition.isConditional {
                 conditions += 1
                 placed.condition = "condition\(conditions)"
@@ -302,7 +352,7 @@ struct SCXMLWriter {
         var notes: [String] = []
         switch transition.trigger {
         case .event(let event):
-            let name = Self.name(event)
+            let name = placed.event ?? Self.eventName(event)
             if name != event { notes.append("event: \(event)") }
             attributes += " event=\(Self.attribute(name))"
         case .anyEvent:

@@ -222,6 +222,35 @@ private func makeFactory() -> Machine<Factory, NoEvent> {
     return factory
 }
 
+/// States and events whose descriptions hold what Graphviz, Mermaid or the
+/// SVG they draw cannot take as written: NUL and other control characters,
+/// a noncharacter, HTML entities, Unicode's line and paragraph separators,
+/// and descriptions longer than a Graphviz quoted string may be, for
+/// Graphviz and Mermaid to render in CI.
+private func makeHostileLabels() -> Machine<Label, Signal> {
+    let entities = Label(description: "&lt;b&gt; &amp; & <i>")
+    let controls = Label(description: "nul\u{0} start\u{1} esc\u{1B}[1m del\u{7F} csi\u{9B} tab\t non\u{FFFE}")
+    let separators = Label(description: "line\u{2028}paragraph\u{2029}next\u{85}crlf\r\nend")
+    let long = Label(description: String(repeating: "long ", count: 4_000))
+    let left = Label(description: "left")
+    let right = Label(description: "right")
+    return Machine(state: entities) { machine in
+        machine.addChildren([controls, separators], to: entities)
+        machine.addRegions([left, right], to: long)
+        machine.addRoutes(
+            event: Signal(description: "go\u{0}\u{1B} &amp;\u{2028}on"), transitions: [controls => separators])
+        machine.addRoutes(
+            event: Signal(description: String(repeating: "e", count: 20_000)), transitions: [separators => long],
+            condition: { _ in true })
+        machine.addRoute(left => controls)
+    }
+}
+
+/// A machine of one state, `description`, to draw a label on its own.
+private func makeOneState(_ description: String) -> MachineDescription<Label, NoEvent> {
+    Machine<Label, NoEvent>(state: Label(description: description)).describe()
+}
+
 // MARK: - Golden files
 
 @Suite struct DiagramExportTests {
@@ -281,6 +310,13 @@ private func makeFactory() -> Machine<Factory, NoEvent> {
         try expectGolden(description.scxml(), named: "ticket-table.scxml")
     }
 
+    @Test func hostileLabelDiagrams() throws {
+        let description = makeHostileLabels().describe()
+        try expectGolden(description.dot(), named: "hostile-labels.dot")
+        try expectGolden(description.mermaid(), named: "hostile-labels.mmd")
+        try expectGolden(description.scxml(), named: "hostile-labels.scxml")
+    }
+
     @Test func trickyIDDocument() throws {
         try expectGolden(makeTrickyIDs().describe().scxml(), named: "tricky-ids.scxml")
     }
@@ -314,5 +350,169 @@ private func makeFactory() -> Machine<Factory, NoEvent> {
             }
             #expect(!(isInFinal && line.hasPrefix("<transition")), "a transition in a final element: \(line)")
         }
+    }
+}
+
+// MARK: - Labels as written
+
+/// The quoted strings of a DOT text, as written in it.
+private func quotedStrings(in dot: String) -> [Substring] {
+    var strings: [Substring] = []
+    var start: String.Index?
+    var index = dot.startIndex
+    while index < dot.endIndex {
+        let character = dot[index]
+        if start != nil, character == "\\" {
+            index = dot.index(after: index)
+        } else if character == "\"" {
+            if let opened = start {
+                strings.append(dot[dot.index(after: opened)..<index])
+                start = nil
+            } else {
+                start = index
+            }
+        }
+        index = dot.index(after: index)
+    }
+    return strings
+}
+
+@Suite struct DiagramLabelTests {
+    @Test func anAmpersandIsAnEntityInDOTSoGraphvizShowsEntitiesAsWritten() {
+        #expect(makeOneState("&lt;b&gt;").dot().contains(#"[label="&amp;lt;b&amp;gt;"];"#))
+    }
+
+    @Test func anAmpersandIsAnEntityCodeInMermaidSoMermaidShowsEntitiesAsWritten() {
+        #expect(makeOneState("&lt;b&gt;").mermaid().contains(##"state "#38;lt#59;b#38;gt#59;" as "##))
+    }
+
+    @Test(arguments: [
+        ("\u{0}", "0"), ("\u{1}", "1"), ("\u{1B}", "1B"), ("\u{7F}", "7F"), ("\u{9B}", "9B"), ("\u{FFFE}", "FFFE"),
+        ("\u{FFFF}", "FFFF"),
+    ])
+    func controlCharactersAreSpelledOutInEveryDiagram(character: String, hex: String) {
+        let description = makeOneState("a\(character)b")
+        #expect(description.dot().contains(#"[label="a\\u{\#(hex)}b"];"#))
+        #expect(description.mermaid().contains(#"state "a\u#123;\#(hex)#125;b" as "#))
+        #expect(!description.dot().unicodeScalars.contains { $0 == character.unicodeScalars.first })
+        #expect(!description.mermaid().unicodeScalars.contains { $0 == character.unicodeScalars.first })
+    }
+
+    @Test(arguments: ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"])
+    func everyLineBreakIsALineBreakInEveryDiagram(lineBreak: String) {
+        let description = makeOneState("a\(lineBreak)b")
+        #expect(description.dot().contains(#"[label="a\nb"];"#))
+        #expect(description.mermaid().contains(#"state "a<br>b" as "#))
+    }
+
+    @Test func anOverlongLabelIsShortenedWithAnEllipsis() {
+        let description = makeOneState(String(repeating: "x", count: 20_000))
+        let shown = String(repeating: "x", count: 999) + "…"
+        #expect(description.dot().contains("[label=\"\(shown)\"];"))
+        #expect(description.mermaid().contains("state \"\(shown)\" as "))
+    }
+
+    @Test func shorteningKeepsWholeCharacters() {
+        // 999 letters and a flag of two scalars: the flag does not fit.
+        let description = makeOneState(String(repeating: "x", count: 999) + "🇫🇷" + "tail")
+        #expect(description.dot().contains("[label=\"\(String(repeating: "x", count: 999))…\"];"))
+    }
+
+    @Test func whatADiagramAddsAfterAShortenedLabelStays() {
+        let dot = makeHostileLabels().describe().dot()
+        #expect(dot.contains("… (parallel)\";"))
+        #expect(dot.contains("… [condition]\""))
+    }
+
+    @Test func everyQuotedStringOfAHostileDiagramIsOneGraphvizCanScan() {
+        let dot = makeHostileLabels().describe().dot()
+        for string in quotedStrings(in: dot) {
+            #expect(string.utf8.count < 16_384)
+        }
+        for text in [dot, makeHostileLabels().describe().mermaid()] {
+            let unexpected = text.unicodeScalars.filter {
+                $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
+                    || $0.properties.isNoncharacterCodePoint || $0 == "\u{2028}" || $0 == "\u{2029}"
+            }
+            #expect(unexpected.isEmpty, "characters a diagram cannot carry: \(unexpected.map(\.value))")
+        }
+    }
+}
+
+// MARK: - SCXML event names
+
+/// The values of the `event` attributes of a document's transitions,
+/// commented-out ones included, in document order.
+private func eventNames(in document: String) -> [String] {
+    document.components(separatedBy: "<transition event=\"").dropFirst().map {
+        String($0.prefix { $0 != "\"" })
+    }
+}
+
+/// Whether a transition whose `event` is `descriptor` takes the event
+/// `name` in SCXML: the same name, or one that goes on after a dot.
+private func matches(_ descriptor: String, _ name: String) -> Bool {
+    name == descriptor || name.hasPrefix(descriptor + ".")
+}
+
+@Suite struct SCXMLEventNameTests {
+    @Test func eventsWhoseDescriptionsMakeTheSameNameGetDistinctNames() {
+        let one = Label(description: "one")
+        let two = Label(description: "two")
+        let machine = Machine<Label, Signal>(state: one) { machine in
+            machine.addRoutes(event: Signal(description: "a b"), transitions: [one => two])
+            machine.addRoutes(event: Signal(description: "a_b"), transitions: [two => one])
+            machine.addRoutes(event: Signal(description: "a.b"), transitions: [two => one])
+            machine.addRoutes(event: Signal(description: "a b"), transitions: [two => two])
+        }
+        #expect(eventNames(in: machine.describe().scxml()) == ["a_b", "a_b_2", "a_b_3", "a_b"])
+    }
+
+    @Test func aDottedEventDoesNotTakeTheTransitionsOfTheEventBeforeItsDot() {
+        let one = Label(description: "one")
+        let two = Label(description: "two")
+        let machine = Machine<Label, Signal>(state: one) { machine in
+            machine.addRoutes(event: Signal(description: "door"), transitions: [one => two])
+            machine.addRoutes(event: Signal(description: "door.open"), transitions: [two => one])
+        }
+        let names = eventNames(in: machine.describe().scxml())
+        #expect(names.count == 2)
+        #expect(!matches(names[0], names[1]) && !matches(names[1], names[0]), "\(names)")
+    }
+
+    @Test func userEventsStayOutOfTheNamesTheExportGivesRequestsAndDoneRoutes() {
+        let c = Label(description: "c")
+        let d = Label(description: "d")
+        let inner = Label(description: "inner")
+        let end = Label(description: "end")
+        let user = ["to.c", "done.state.d", "to", "done", "error", "to_c"]
+        let machine = Machine<Label, Signal>(state: c) { machine in
+            machine.addChildren([inner, end], to: d)
+            machine.addFinalState(end)
+            machine.addRoute(inner => end)
+            machine.addRoute(c => d)
+            machine.addDoneRoute(d => c)
+            for event in user {
+                machine.addRoutes(event: Signal(description: event), transitions: [c => c])
+            }
+        }
+        let document = machine.describe().scxml()
+        let names = eventNames(in: document)
+        let exports = ["to.d", "to.end", "done.state.d"]
+        #expect(exports.allSatisfy(names.contains), "\(names)")
+        let userNames = names.filter { !exports.contains($0) }
+        #expect(userNames.count == user.count, "\(names)")
+        #expect(Set(userNames).count == user.count, "\(names)")
+        for name in userNames {
+            for other in names where other != name {
+                #expect(!matches(name, other) && !matches(other, name), "\(name) and \(other) take each other's events")
+            }
+            for platform in ["done.invoke.x", "error.execution", "to.c"] {
+                #expect(!matches(name, platform), "\(name) takes \(platform)")
+            }
+        }
+        // Each renamed event keeps its description in a comment.
+        #expect(document.contains("<!-- event: to.c -->"))
+        #expect(document.contains("<!-- event: done.state.d -->"))
     }
 }

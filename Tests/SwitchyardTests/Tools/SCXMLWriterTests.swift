@@ -32,4 +32,19 @@ import Testing
     func namesAreNCNames(description: String, name: String) {
         #expect(SCXMLWriter.name(description) == name)
     }
+
+    @Test(arguments: [
+        ("play", "play"),
+        ("a b", "a_b"),
+        ("a.b", "a_b"),
+        ("to.c", "to_c"),
+        ("to", "_to"),
+        ("done", "_done"),
+        ("error", "_error"),
+        ("toast", "toast"),
+        ("1st", "_1st"),
+    ])
+    func eventNamesAreNamesWithoutDotsOrTheExportsOwnFirstWords(description: String, name: String) {
+        #expect(SCXMLWriter.eventName(description) == name)
+    }
 }
