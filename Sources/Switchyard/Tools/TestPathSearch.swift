@@ -157,10 +157,26 @@ struct TestPathSearch<S: StateType, E: EventType> {
 
     func makePath(_ edges: [Edge], target: S, readings: inout Readings) -> TestPath<S, E> {
         let start = reading(of: 0, in: &readings)
-        let after = edges.map { reading(of: $0.to, in: &readings) }
+        // One loop without key paths: unspecialized, as this generic code runs
+        // in the library, each key path cost a look-up of generic metadata
+        // per step, most of what a path of a ring cost.
+        var steps: [Step] = []
+        var states: [S] = []
+        var configurations: [[S]] = []
+        var routes: [Int] = []
+        steps.reserveCapacity(edges.count)
+        states.reserveCapacity(edges.count)
+        configurations.reserveCapacity(edges.count)
+        for edge in edges {
+            let after = reading(of: edge.to, in: &readings)
+            steps.append(edge.step)
+            states.append(after.state)
+            configurations.append(after.activeStates)
+            routes.append(contentsOf: edge.routes)
+        }
         return TestPath(
-            target: target, start: start.state, startConfiguration: start.activeStates, steps: edges.map(\.step),
-            states: after.map(\.state), configurations: after.map(\.activeStates), routes: edges.flatMap(\.routes))
+            target: target, start: start.state, startConfiguration: start.activeStates, steps: steps, states: states,
+            configurations: configurations, routes: routes)
     }
 
     func reading(of node: Int, in readings: inout Readings) -> Reading {
