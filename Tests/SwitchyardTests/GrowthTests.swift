@@ -26,6 +26,17 @@ private struct Numbered: StateType {
     var number: Int
 }
 
+/// A ring of `count` states, `event0` going from each to the next.
+private func ringDescription(_ count: Int) -> MachineDescription<Numbered, MyEvent> {
+    Machine<Numbered, MyEvent>(state: Numbered(number: 0)) { machine in
+        for index in 0..<count {
+            machine.addRoutes(
+                event: .event0, transitions: [Numbered(number: index) => Numbered(number: (index + 1) % count)])
+        }
+    }
+    .describe()
+}
+
 /// The CPU time the calling thread has used so far.
 private func threadCPUTime() -> Duration {
     var now = timespec()
@@ -33,8 +44,10 @@ private func threadCPUTime() -> Duration {
     return .seconds(Int64(now.tv_sec)) + .nanoseconds(Int64(now.tv_nsec))
 }
 
-/// How much longer `size * 8` repetitions take than `size`.
-private func growth(size: Int, prepare: (Int) -> some Any, _ work: (Int, Any) -> Void) -> Double {
+/// How much longer `size * factor` repetitions take than `size`.
+private func growth(
+    size: Int, factor: Int = 8, prepare: (Int) -> some Any, _ work: (Int, Any) -> Void
+) -> Double {
     var best = (small: Duration.seconds(1_000), large: Duration.seconds(1_000))
     func time(_ count: Int) -> Duration {
         let input = prepare(count)
@@ -44,7 +57,7 @@ private func growth(size: Int, prepare: (Int) -> some Any, _ work: (Int, Any) ->
     }
     for _ in 0..<5 {
         best.small = min(best.small, time(size))
-        best.large = min(best.large, time(size * 8))
+        best.large = min(best.large, time(size * factor))
     }
     return best.large / best.small
 }
@@ -132,6 +145,47 @@ private func growth(size: Int, prepare: (Int) -> some Any, _ work: (Int, Any) ->
             }
         }
         #expect(ratio < Self.bound, "disposing 8 times as many mappings took \(ratio) times as long")
+    }
+
+    @Test func declaringStartingAndSteppingThroughADeepChainIsAtMostQuadraticInItsDepth() {
+        // A chain twice as deep: 2 times as long if linear, 4 if quadratic
+        // (a step into the deepest state still looks for each ancestor among
+        // those it enters), 8 if cubic, as it was when every declaration
+        // entered the whole chain again.
+        let ratio = growth(size: 200, factor: 2, prepare: { _ in () }) { depth, _ in
+            let chain = Machine<Numbered, MyEvent>(state: Numbered(number: 0))
+            for level in 0..<depth {
+                chain.addChildren([Numbered(number: level + 1)], to: Numbered(number: level))
+            }
+            chain.addRoutes(event: .event0, transitions: [Numbered(number: depth) => Numbered(number: -1)])
+            chain.addRoutes(event: .event1, transitions: [Numbered(number: -1) => Numbered(number: depth)])
+            chain.start()
+            #expect(chain.tryEvent(.event0))
+            #expect(chain.tryEvent(.event1))
+            #expect(chain.configuration.count == depth + 1)
+        }
+        #expect(ratio < 6, "a chain twice as deep took \(ratio) times as long")
+    }
+
+    @Test func searchingTestPathsRoundARingIsLinear() {
+        // One path covers a ring, so the search behind it is all this times.
+        let ratio = growth(size: 1_000, prepare: ringDescription) { count, prepared in
+            let covering = (prepared as! MachineDescription<Numbered, MyEvent>).routeCoveringPaths(maxLength: count)
+            #expect(covering.paths.map(\.steps.count) == [count])
+        }
+        #expect(ratio < Self.bound, "a ring 8 times as large took \(ratio) times as long")
+    }
+
+    @Test func shortestPathsRoundARingCostTheirOwnLength() {
+        // The paths to every state of a ring of n hold n²/2 steps in all:
+        // 16 times as many for a ring 4 times as large. Building each from
+        // the search's links costs that; reading a configuration again for
+        // every step of every path cost as much again, many times over.
+        let ratio = growth(size: 150, factor: 4, prepare: ringDescription) { count, prepared in
+            let paths = (prepared as! MachineDescription<Numbered, MyEvent>).shortestPaths(maxLength: count)
+            #expect(paths.paths.count == count)
+        }
+        #expect(ratio < 24, "a ring 4 times as large took \(ratio) times as long")
     }
 
     @Test func disposingInTheOrderOfRegistrationOrTheReverseKeepsTheRestInOrder() {

@@ -202,9 +202,12 @@ struct StateTree {
             "\(names(parent)) is a final state, which cannot have \(kind == .parallel ? "regions" : "children")")
         for child in children {
             require(child != parent, "\(names(parent)) cannot be its own \(kind == .parallel ? "region" : "child")")
+            // A state without children is no state's ancestor: the walk up
+            // from the parent is spared, which made declaring a chain
+            // from the top quadratic.
+            let makesCycle = !self.children[Int(child)].isEmpty && isAncestor(child, of: parent)
             require(
-                nodes[Int(child)].parent == .wildcard && !self.children[Int(parent)].contains(child)
-                    && !isAncestor(child, of: parent),
+                nodes[Int(child)].parent == .wildcard && !self.children[Int(parent)].contains(child) && !makesCycle,
                 nodes[Int(child)].parent != .wildcard
                     ? "\(names(child)) is already a child of \(names(nodes[Int(child)].parent)); a state has one parent"
                     : "\(names(child)) is \(names(parent))'s ancestor; adding it as a child would make a cycle")

@@ -71,10 +71,14 @@ final class Statechart {
         deactivateAll()
         plan.reset()
         planInitialEntry(of: state, into: &plan)
+        // The entries, in document order, are all that is active now.
+        configuration.atomics.removeAll()
         for index in 0..<plan.entries.length {
             activate(plan.entries[index], in: &configuration)
+            if tree.kind(of: plan.entries[index]) == .atomic {
+                configuration.atomics.append(plan.entries[index])
+            }
         }
-        collectAtomics(of: &configuration)
     }
 
     /// Makes every active state inactive, walking up from each active atomic
@@ -121,24 +125,30 @@ final class Statechart {
     @inlinable
     func activeNodes(within ancestor: SymbolCode) -> [SymbolCode] {
         var nodes: [SymbolCode] = []
-        func visit(_ code: SymbolCode) {
+        // A stack rather than recursion, which a chain of thousands of nested
+        // states would overflow: each state's active children, the first on top.
+        var pending = [ancestor]
+        while let code = pending.popLast() {
+            if code != ancestor {
+                nodes.append(code)
+            }
             switch tree.kind(of: code) {
             case .atomic:
-                return
+                continue
             case .compound:
                 let child = configuration.activeChild(of: code)
                 if child != .wildcard {
-                    nodes.append(child)
-                    visit(child)
+                    pending.append(child)
                 }
             case .parallel:
-                for child in tree.children(of: code) where configuration.isActive(child) {
-                    nodes.append(child)
-                    visit(child)
+                for position in stride(from: tree.childCount(of: code) - 1, through: 0, by: -1) {
+                    let child = tree.child(position, of: code)
+                    if configuration.isActive(child) {
+                        pending.append(child)
+                    }
                 }
             }
         }
-        visit(ancestor)
         return nodes
     }
 
@@ -146,25 +156,26 @@ final class Statechart {
     @inlinable
     func collectAtomics(of configuration: inout Configuration) {
         configuration.atomics.removeAll()
-        func visit(_ code: SymbolCode, _ configuration: inout Configuration) {
+        // As in ``activeNodes(within:)``, a stack rather than recursion.
+        var pending: [SymbolCode] = [.wildcard]
+        while let code = pending.popLast() {
             switch tree.kind(of: code) {
             case .atomic:
                 configuration.atomics.append(code)
             case .compound:
                 let child = configuration.activeChild(of: code)
                 if child != .wildcard {
-                    visit(child, &configuration)
+                    pending.append(child)
                 }
             case .parallel:
-                for position in 0..<tree.childCount(of: code) {
+                for position in stride(from: tree.childCount(of: code) - 1, through: 0, by: -1) {
                     let child = tree.child(position, of: code)
                     if configuration.isActive(child) {
-                        visit(child, &configuration)
+                        pending.append(child)
                     }
                 }
             }
         }
-        visit(.wildcard, &configuration)
     }
 
     /// The deepest state that contains every active atomic state of
@@ -619,24 +630,26 @@ final class Statechart {
     }
 
     /// Appends the active proper descendants of `code` to `list`, in reverse
-    /// document order, by a post-order walk.
+    /// document order: the order of a post-order walk, found without one
+    /// (which recursed as deep as the tree). Every active state inside
+    /// `code` holds an active atomic state, so each is met on the way up from
+    /// one; the atomic states are taken last first, and a state is listed on
+    /// the way up from the first atomic state it holds, once every state
+    /// after it in document order is listed.
+    ///
+    /// - Complexity: O(*k* + *e*) for *k* active atomic states and the *e*
+    ///   states listed.
     @inlinable
     func appendActiveDescendants(of code: SymbolCode, to list: inout ReusableList<SymbolCode>) {
-        switch tree.kind(of: code) {
-        case .atomic:
-            return
-        case .compound:
-            let child = configuration.activeChild(of: code)
-            guard child != .wildcard else { return }
-            appendActiveDescendants(of: child, to: &list)
-            list.append(child)
-        case .parallel:
-            for position in (0..<tree.childCount(of: code)).reversed() {
-                let child = tree.child(position, of: code)
-                if configuration.isActive(child) {
-                    appendActiveDescendants(of: child, to: &list)
-                    list.append(child)
-                }
+        for index in stride(from: configuration.atomics.length - 1, through: 0, by: -1) {
+            let atomic = configuration.atomics[index]
+            guard tree.isDescendant(atomic, of: code) else { continue }
+            let earlier = index > 0 ? configuration.atomics[index - 1] : SymbolCode.wildcard
+            var state = atomic
+            // A state that holds the earlier atomic state waits for it.
+            while state != code, earlier == .wildcard || !tree.isDescendant(earlier, of: state) {
+                list.append(state)
+                state = tree.parent(of: state)
             }
         }
     }
@@ -748,6 +761,14 @@ final class Statechart {
         addEachWithDescendants(state, ignoringHistory: ignoringHistory, to: &plan)
     }
 
+    /// ``addWithDescendants(_:ignoringHistory:to:)`` worked out state by
+    /// state, for a state that is not atomic; out of line, as a step the
+    /// memo of steps holds plans none of it.
+    @usableFromInline
+    func addEachWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
+        addEntries(.state(state, ignoringHistory: ignoringHistory), to: &plan)
+    }
+
     /// Where the list entering `state` by default makes lies in
     /// ``defaultEntries``, worked out now if it is not yet.
     @inlinable
@@ -759,7 +780,9 @@ final class Statechart {
 
     /// Works out the list entering `state` by default makes, on a plan of
     /// its own, and remembers it (or that history changes it); out of line,
-    /// as it runs once a state and layout.
+    /// as it runs once a state and layout. Only `state`'s own list is
+    /// remembered, not those of the states inside it: the lists of a chain
+    /// of *d* nested states would hold *d*²/2 codes.
     @usableFromInline
     func workOutDefaultEntry(of state: SymbolCode) -> DefaultEntries.Span {
         var entry = StepPlan()
@@ -769,17 +792,53 @@ final class Statechart {
             entry.entries, of: state, layout: tree.layouts, dependsOnHistory: dependsOnHistory)
     }
 
-    /// ``addWithDescendants(_:ignoringHistory:to:)`` worked out state by
-    /// state, for a state that is not atomic.
-    @inlinable
-    func addEachWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
+    /// SCXML's addAncestorStatesToEnter: the proper ancestors of `state`
+    /// below `ancestor`, with the regions of a parallel one that nothing
+    /// entered yet covers.
+    @usableFromInline
+    func addAncestors(of state: SymbolCode, below ancestor: SymbolCode, to plan: inout StepPlan) {
+        addEntries(.ancestors(of: state, below: ancestor), to: &plan)
+    }
+
+    /// Does `work`, and the work it leads to, in the order SCXML's mutually
+    /// recursive addDescendantStatesToEnter and addAncestorStatesToEnter
+    /// would: each piece pushes what it leads to on the plan's
+    /// ``StepPlan/entryWork`` in reverse, so that the first comes off first.
+    /// A stack rather than recursion, as a chain of thousands of nested
+    /// states would overflow a thread's stack.
+    func addEntries(_ work: StepPlan.EntryWork, to plan: inout StepPlan) {
+        let base = plan.entryWork.length
+        plan.entryWork.append(work)
+        while plan.entryWork.length > base {
+            switch plan.entryWork.removeLast() {
+            case .state(let state, let ignoringHistory):
+                addDefaultEntry(of: state, ignoringHistory: ignoringHistory, to: &plan)
+            case .ancestors(let state, let ancestor):
+                let parent = tree.parent(of: state)
+                guard parent != ancestor, parent != .wildcard else { continue }
+                add(parent, to: &plan)
+                // The parent's uncovered regions first, then its own ancestors.
+                plan.entryWork.append(.ancestors(of: parent, below: ancestor))
+                if tree.kind(of: parent) == .parallel {
+                    pushUncoveredRegions(of: parent, to: &plan)
+                }
+            case .region(let region):
+                if !plan.entries.contains(where: { tree.isWithin($0, region) }) {
+                    addDefaultEntry(of: region, ignoringHistory: false, to: &plan)
+                }
+            }
+        }
+    }
+
+    /// Adds `state` and pushes what entering it by default leads to: what
+    /// it remembers, else its initial child (or history default) with the
+    /// states between, and a parallel state's regions.
+    func addDefaultEntry(of state: SymbolCode, ignoringHistory: Bool, to plan: inout StepPlan) {
         add(state, to: &plan)
         let kind = tree.kind(of: state)
+        guard kind != .atomic else { return }
         let usesHistory = !ignoringHistory && tree.history(of: state) != nil
-        if usesHistory, addRemembered(of: state, to: &plan) {
-            if kind == .parallel {
-                addUncoveredRegions(of: state, to: &plan)
-            }
+        if usesHistory, pushRemembered(of: state, to: &plan) {
             return
         }
         // Read in place: a call on the tree would copy its lists.
@@ -789,27 +848,21 @@ final class Statechart {
         } else if start == .wildcard, kind == .compound {
             start = tree.children[Int(state)][0]
         }
-        switch kind {
-        case .atomic:
-            return
-        case .compound:
-            addWithDescendants(start, to: &plan)
-            addAncestors(of: start, below: state, to: &plan)
-        case .parallel:
-            if start != .wildcard {
-                addWithDescendants(start, to: &plan)
-                addAncestors(of: start, below: state, to: &plan)
-            }
-            addUncoveredRegions(of: state, to: &plan)
+        if kind == .parallel {
+            pushUncoveredRegions(of: state, to: &plan)
+        }
+        if start != .wildcard {
+            plan.entryWork.append(.ancestors(of: start, below: state))
+            plan.entryWork.append(.state(start, ignoringHistory: false))
         }
     }
 
-    /// Adds what `state` remembers, with their ancestors below it: what this
-    /// step records for it, else what it recorded when last exited.
+    /// Pushes what `state` remembers, with their ancestors below it (and a
+    /// parallel state's regions they leave uncovered): what this step
+    /// records for it, else what it recorded when last exited.
     ///
     /// - Returns: Whether it remembers anything.
-    @inlinable
-    func addRemembered(of state: SymbolCode, to plan: inout StepPlan) -> Bool {
+    func pushRemembered(of state: SymbolCode, to plan: inout StepPlan) -> Bool {
         let record = plan.historyRecord(of: state)
         let count =
             record.map { plan.history[$0].end - plan.history[$0].start }
@@ -819,39 +872,25 @@ final class Statechart {
             guard let record else { return configuration.recorded[Int(state)][position] }
             return plan.historyCodes[plan.history[record].start + position]
         }
+        if tree.kind(of: state) == .parallel {
+            pushUncoveredRegions(of: state, to: &plan)
+        }
         // All the remembered states first, then their ancestors: a parallel
         // ancestor then finds its regions covered by them.
-        for position in 0..<count {
-            addWithDescendants(remembered(position, &plan), to: &plan)
+        for position in stride(from: count - 1, through: 0, by: -1) {
+            plan.entryWork.append(.ancestors(of: remembered(position, &plan), below: state))
         }
-        for position in 0..<count {
-            addAncestors(of: remembered(position, &plan), below: state, to: &plan)
+        for position in stride(from: count - 1, through: 0, by: -1) {
+            plan.entryWork.append(.state(remembered(position, &plan), ignoringHistory: false))
         }
         return true
     }
 
-    /// SCXML's addAncestorStatesToEnter: the proper ancestors of `state`
-    /// below `ancestor`, with the regions of a parallel one that nothing
-    /// entered yet covers.
-    @inlinable
-    func addAncestors(of state: SymbolCode, below ancestor: SymbolCode, to plan: inout StepPlan) {
-        var current = tree.parent(of: state)
-        while current != ancestor, current != .wildcard {
-            add(current, to: &plan)
-            if tree.kind(of: current) == .parallel {
-                addUncoveredRegions(of: current, to: &plan)
-            }
-            current = tree.parent(of: current)
-        }
-    }
-
-    @inlinable
-    func addUncoveredRegions(of state: SymbolCode, to plan: inout StepPlan) {
-        for position in 0..<tree.childCount(of: state) {
-            let region = tree.child(position, of: state)
-            if !plan.entries.contains(where: { tree.isWithin($0, region) }) {
-                addWithDescendants(region, to: &plan)
-            }
+    /// Pushes `state`'s regions, each to be entered unless something entered
+    /// by then covers it.
+    func pushUncoveredRegions(of state: SymbolCode, to plan: inout StepPlan) {
+        for position in stride(from: tree.childCount(of: state) - 1, through: 0, by: -1) {
+            plan.entryWork.append(.region(tree.child(position, of: state)))
         }
     }
 

@@ -108,6 +108,11 @@ struct StepPlan: ~Copyable {
     /// Where the chart's memo of choices holds this plan's moves, recalled
     /// or just remembered, if it does (see ``ChoiceMemo/Entry/step``).
     @usableFromInline var choiceMark = ChoiceMemo.Mark.none
+    /// What is left to do to plan the entries (see
+    /// ``Statechart/addEntries(_:to:)``), kept here so that planning them
+    /// allocates nothing once it has grown; empty between calls, which is
+    /// why ``reset()`` leaves it alone.
+    var entryWork = ReusableList<EntryWork>()
 
     @inlinable
     init() {}
@@ -143,6 +148,18 @@ struct StepPlan: ~Copyable {
     enum InternalCause {
         case eventless
         case done
+    }
+
+    /// A piece of planning entries still to do: one call of SCXML's
+    /// addDescendantStatesToEnter or addAncestorStatesToEnter.
+    enum EntryWork {
+        /// Enter the state and what entering it by default enters.
+        case state(SymbolCode, ignoringHistory: Bool)
+        /// Enter the proper ancestors of the first state below the second,
+        /// with the uncovered regions of a parallel one.
+        case ancestors(of: SymbolCode, below: SymbolCode)
+        /// Enter the region by default, unless something entered by then lies in it.
+        case region(SymbolCode)
     }
 
     /// What a move does besides moving to one target: what few routes do.

@@ -36,7 +36,13 @@ extension Machine {
     func declareNested(
         member: Int, children: [SymbolCode], parent: SymbolCode, kind: StateTree.Kind, initial: SymbolCode?
     ) {
-        prepareChart()
+        // Brought up to date only where this declaration reads it: the
+        // configuration once begun, a composition pending that would drop
+        // it. Preparing before every declaration laid out and entered the
+        // tree again each time: cubic in the depth of a chain.
+        if uncheckedChart.hasBegun || uncheckedNesting.needsRebuild {
+            prepareChart()
+        }
         let nesting = self.nesting!
         let chart = self.chart!
         let access = nesting.members[member].access

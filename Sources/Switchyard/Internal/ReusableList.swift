@@ -123,6 +123,14 @@ struct ReusableList<Element>: ~Copyable {
         capacity = minimumCapacity
     }
 
+    /// Removes and returns the last element, keeping the storage: the list
+    /// used as a stack. Not checked in release builds.
+    mutating func removeLast() -> Element {
+        assert(length > 0, "ReusableList: removeLast on an empty list")
+        length -= 1
+        return (base.unsafelyUnwrapped + length).move()
+    }
+
     /// Empties the list, keeping its storage.
     @inlinable
     mutating func removeAll() {

@@ -48,9 +48,12 @@ extension MachineDescription {
     public func shortestPaths(maxLength: Int = 64, maxConfigurations: Int = 100_000) -> TestPaths<S, E> {
         let search = TestPathSearch(self, maxLength: maxLength, maxConfigurations: maxConfigurations)
         let nodes = search.chart.nodes
+        var readings = search.makeReadings()
         return search.paths(
             nodes.indices.compactMap { position in
-                search.nearest[position].map { search.path(to: $0, target: nodes[position].state) }
+                search.nearest[position].map {
+                    search.path(to: $0, target: nodes[position].state, readings: &readings)
+                }
             })
     }
 
@@ -82,6 +85,7 @@ extension MachineDescription {
         let search = TestPathSearch(self, maxLength: maxLength, maxConfigurations: maxConfigurations)
         var covered = [Bool](repeating: false, count: routes.count)
         var paths: [TestPath<S, E>] = []
+        var readings = search.makeReadings()
         for route in routes.indices where !covered[route] {
             guard let taking = search.taking[route] else { continue }
             var edges = search.edges(through: taking)
@@ -97,7 +101,7 @@ extension MachineDescription {
                     covered[taken] = true
                 }
             }
-            paths.append(search.makePath(edges, target: search.state(at: edges.last!.to)))
+            paths.append(search.makePath(edges, target: search.state(at: edges.last!.to), readings: &readings))
         }
         return search.paths(paths)
     }

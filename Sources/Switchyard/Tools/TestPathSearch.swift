@@ -105,15 +105,38 @@ struct TestPathSearch<S: StateType, E: EventType> {
 
     // MARK: Paths
 
-    /// The path the search found to `node`, for `target`.
-    func path(to node: Int, target: S) -> TestPath<S, E> {
+    /// What a path lists at a node: the machine's ``Machine/state`` and its
+    /// active states.
+    typealias Reading = (state: S, activeStates: [S])
+
+    /// The readings of the nodes, each worked out the first time a path
+    /// passes through it: the paths to every state of a ring of *n* pass
+    /// through *n*²/2 nodes in all, and each reading puts a configuration
+    /// back in the engine. Paths then share each node's list of active
+    /// states rather than hold a copy each.
+    struct Readings {
+        var byNode: [Reading?]
+
+        init(nodes: Int) {
+            byNode = Array(repeating: nil, count: nodes)
+        }
+    }
+
+    /// An empty set of readings, for one call's paths.
+    func makeReadings() -> Readings {
+        Readings(nodes: configurations.count)
+    }
+
+    /// The path the search found to `node`, for `target`: the steps it was
+    /// first reached by, found by walking back from it.
+    func path(to node: Int, target: S, readings: inout Readings) -> TestPath<S, E> {
         var edges: [Edge] = []
         var current = node
         while let edge = reachedBy[current] {
             edges.append(edge)
             current = edge.from
         }
-        return makePath(edges.reversed(), target: target)
+        return makePath(edges.reversed(), target: target, readings: &readings)
     }
 
     /// The steps the search found to `edge`'s source, then `edge`.
@@ -132,12 +155,37 @@ struct TestPathSearch<S: StateType, E: EventType> {
         chart.state(of: configurations[node])
     }
 
-    func makePath(_ edges: [Edge], target: S) -> TestPath<S, E> {
-        let start = chart.reading(configurations[0])
-        let after = edges.map { chart.reading(configurations[$0.to]) }
+    func makePath(_ edges: [Edge], target: S, readings: inout Readings) -> TestPath<S, E> {
+        let start = reading(of: 0, in: &readings)
+        // One loop without key paths: unspecialized, as this generic code runs
+        // in the library, each key path cost a look-up of generic metadata
+        // per step, most of what a path of a ring cost.
+        var steps: [Step] = []
+        var states: [S] = []
+        var configurations: [[S]] = []
+        var routes: [Int] = []
+        steps.reserveCapacity(edges.count)
+        states.reserveCapacity(edges.count)
+        configurations.reserveCapacity(edges.count)
+        for edge in edges {
+            let after = reading(of: edge.to, in: &readings)
+            steps.append(edge.step)
+            states.append(after.state)
+            configurations.append(after.activeStates)
+            routes.append(contentsOf: edge.routes)
+        }
         return TestPath(
-            target: target, start: start.state, startConfiguration: start.activeStates, steps: edges.map(\.step),
-            states: after.map(\.state), configurations: after.map(\.activeStates), routes: edges.flatMap(\.routes))
+            target: target, start: start.state, startConfiguration: start.activeStates, steps: steps, states: states,
+            configurations: configurations, routes: routes)
+    }
+
+    func reading(of node: Int, in readings: inout Readings) -> Reading {
+        if let known = readings.byNode[node] {
+            return known
+        }
+        let reading = chart.reading(configurations[node])
+        readings.byNode[node] = reading
+        return reading
     }
 
     var unreachedStates: [S] {

@@ -36,6 +36,24 @@ private func makeChart(
     return chart
 }
 
+/// A state of a chain as deep as a test wants.
+private struct Level: StateType {
+    var number: Int
+}
+
+/// Levels 0 to `depth`, each the only child of the one before, in level 0;
+/// `go` leaves the deepest for level -1, beside the chain, and `other` comes
+/// back straight into the deepest.
+private func makeDeepChain(depth: Int) -> Machine<Level, Go> {
+    let chart = Machine<Level, Go>(state: Level(number: 0))
+    for level in 0..<depth {
+        chart.addChildren([Level(number: level + 1)], to: Level(number: level))
+    }
+    chart.addRoutes(event: .go, transitions: [Level(number: depth) => Level(number: -1)])
+    chart.addRoutes(event: .other, transitions: [Level(number: -1) => Level(number: depth)])
+    return chart
+}
+
 @Suite struct StatechartRuleTests {
     // MARK: Choosing a route
 
@@ -468,6 +486,24 @@ private func makeChart(
             steps.value = count
         }
         #expect(steps.value == 100_000)
+    }
+
+    @Test func aChainOf2000NestedStatesIsDeclaredStartedAndSteppedOnA512KiBStack() {
+        let depth = 2_000
+        let seen = Shared<[String]>([])
+        onThread(stackSize: 512 * 1024) {
+            let chart = makeDeepChain(depth: depth)
+            var lines = ["\(chart.state.number) \(chart.configuration.count)"]
+            chart.start()
+            chart <-! .go
+            lines.append("\(chart.state.number) \(chart.configuration.count)")
+            chart <-! .other
+            lines.append("\(chart.state.number) \(chart.configuration.count)")
+            seen.value = lines
+        }
+        // The deepest state and its every ancestor; then the state outside
+        // the chain alone; then the whole chain again.
+        #expect(seen.value == ["\(depth) \(depth + 1)", "-1 1", "\(depth) \(depth + 1)"])
     }
 
     // MARK: Start

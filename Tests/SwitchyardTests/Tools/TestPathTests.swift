@@ -251,6 +251,26 @@ private struct Flip: EventType {
         #expect(elapsed < .seconds(20))
     }
 
+    @Test func pathsToEveryStateOfALargeRingAreShortestAndReplay() {
+        let count = 300
+        func makeRing() -> Machine<Numbered, ReadmeDoorEvent> {
+            Machine(state: Numbered(number: 0)) { machine in
+                for index in 0..<count {
+                    machine.addRoutes(
+                        event: .close, transitions: [Numbered(number: index) => Numbered(number: (index + 1) % count)])
+                }
+            }
+        }
+        let paths = makeRing().shortestPaths(maxLength: count)
+        #expect(paths.paths.map(\.target.number) == Array(0..<count))
+        #expect(paths.paths.map(\.steps.count) == Array(0..<count))
+        #expect(paths.paths.allSatisfy { $0.states.map(\.number) == Array(1..<($0.steps.count + 1)) })
+        #expect(paths.unreachedStates.isEmpty)
+        for path in paths.paths where path.target.number % 50 == 49 {
+            #expect(path.replay(on: makeRing()), "\(path)")
+        }
+    }
+
     @Test func definitionPathsReplayOnItsMachines() {
         let matter = Definition<Phase, Change, String>(initialState: .solid) {
             From(.solid) { On(.melt, transitionTo: .liquid, emit: "melted") }
