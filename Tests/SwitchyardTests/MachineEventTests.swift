@@ -7,9 +7,11 @@ private typealias EventMachine = Machine<MyState, MyEvent>
 private final class Token {}
 
 /// The places a route for one event can be registered, most specific first,
-/// as SPEC §2 "Deterministic choice" ranks them.
+/// as SPEC §2 "Deterministic choice" ranks them: the current state's routes
+/// before those of `.any` (the root), on each the exact event before `.any`
+/// event, as a statechart's walk ranks them.
 private enum Bucket: CaseIterable, Hashable, Sendable {
-    case exactEventExactState, exactEventAnyState, anyEventExactState, anyEventAnyState, routeMapping
+    case exactEventExactState, anyEventExactState, exactEventAnyState, anyEventAnyState, routeMapping
 }
 
 /// A state per bucket, so that where the machine ends up names the route that won.
@@ -313,6 +315,57 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
     }
 
     // MARK: Deterministic choice (SPEC §2)
+
+    /// What a machine has besides its routes: nothing, a tree on an
+    /// unrelated state, or an entry handler. None of it may change a choice.
+    enum Unrelated: CaseIterable, Sendable {
+        case nothing, childrenElsewhere, entryHandler
+    }
+
+    @Test(arguments: Unrelated.allCases)
+    func aStatesOwnAnyEventRouteBeatsAnExactEventRouteFromAnyWhateverElseTheMachineHas(unrelated: Unrelated) {
+        let machine = Machine<Track, MyEvent>(state: .start)
+        machine.addRoutes(event: .any, transitions: [.start => .reached(.anyEventExactState)])
+        machine.addRoutes(event: .event0, transitions: [.any => .reached(.exactEventAnyState)])
+        switch unrelated {
+        case .nothing: break
+        case .childrenElsewhere:
+            machine.addChildren([.reached(.routeMapping), .reached(.anyEventAnyState)], to: .reached(.exactEventExactState))
+        case .entryHandler:
+            machine.addEntryHandler(.reached(.routeMapping)) { _ in }
+        }
+        #expect(machine.canTryEvent(.event0) == .reached(.anyEventExactState))
+        #expect(machine.tryEvent(.event0))
+        #expect(machine.state == .reached(.anyEventExactState))
+    }
+
+    @Test(arguments: Unrelated.allCases)
+    func anExactEventRouteFromAnyBeatsAnAnyEventRouteFromAnyWhateverElseTheMachineHas(unrelated: Unrelated) {
+        let machine = Machine<Track, MyEvent>(state: .start)
+        machine.addRoutes(event: .any, transitions: [.any => .reached(.anyEventAnyState)])
+        machine.addRoutes(event: .event0, transitions: [.any => .reached(.exactEventAnyState)])
+        switch unrelated {
+        case .nothing: break
+        case .childrenElsewhere:
+            machine.addChildren([.reached(.routeMapping), .reached(.anyEventExactState)], to: .reached(.exactEventExactState))
+        case .entryHandler:
+            machine.addEntryHandler(.reached(.routeMapping)) { _ in }
+        }
+        #expect(machine.tryEvent(.event0))
+        #expect(machine.state == .reached(.exactEventAnyState))
+    }
+
+    @Test func aFlatDefinitionChoosesAsAMachineDoes() {
+        let definition = Definition<Track, MyEvent, String>(initialState: .start) {
+            From(.start) {
+                On(Event<MyEvent>.any, transitionTo: .reached(.anyEventExactState))
+            }
+            From(.any) {
+                On(.event0, transitionTo: .reached(.exactEventAnyState))
+            }
+        }
+        #expect(definition.transition(from: .start, on: .event0)?.toState == .reached(.anyEventExactState))
+    }
 
     @Test(arguments: bucketCombinations)
     fileprivate func mostSpecificRouteWinsWhateverTheRegistrationOrder(present: [Bucket]) {

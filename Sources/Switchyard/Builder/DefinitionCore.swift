@@ -180,7 +180,7 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
         var code = stateCode
         var refusal: Refusal?
         if !isNested {
-            if let route = routes.storage.firstRouteInFlatOrder(
+            if let route = routes.storage.firstRouteWalking(
                 event: event, code: eventCode, from: code, current: state, userInfo: nil, refusal: &refusal)
             {
                 return taking(route)

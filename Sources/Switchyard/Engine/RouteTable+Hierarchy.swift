@@ -127,22 +127,20 @@ extension RouteTable.Storage {
             ?? firstRoute(in: .wildcard, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
     }
 
-    /// The route `event` takes from `state` in a flat machine, in section 2's
-    /// order: this event from this state, this event from `.any`, `.any`
-    /// event from this state, `.any` event from `.any`.
+    /// The route `event` takes from `state` in a machine without children:
+    /// the walk of a statechart, of two states, `state` then `.any` (the
+    /// root), each with this event's routes before `.any` event's.
     ///
     /// For flat machines with entry or exit handlers, which must tell a route
-    /// to `.any` (stay) from a self-transition.
+    /// to `.any` (stay) from a self-transition, and for flat definitions.
     @inlinable
-    func firstRouteInFlatOrder(
+    func firstRouteWalking(
         event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, userInfo: UserInfoBox?,
         refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
-        func first(_ eventCode: SymbolCode, _ state: SymbolCode, _ refusal: inout Refusal?) -> SelectedRoute<S>? {
-            firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
-        }
-        return first(eventCode, state, &refusal) ?? first(eventCode, .wildcard, &refusal)
-            ?? first(.wildcard, state, &refusal) ?? first(.wildcard, .wildcard, &refusal)
+        firstRoute(event: event, code: eventCode, on: state, current: current, userInfo: userInfo, refusal: &refusal)
+            ?? firstRoute(
+                event: event, code: eventCode, on: .wildcard, current: current, userInfo: userInfo, refusal: &refusal)
     }
 
     /// The first route of `state` that a request for `target` may take:

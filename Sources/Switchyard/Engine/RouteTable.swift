@@ -500,10 +500,13 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Where `event` takes the machine from `state`.
     ///
-    /// Chains are tried from the most specific (this event, this state) to the
-    /// least (`.any` event, `.any` state), each in registration order; route
-    /// mappings come last, in registration order. The first route whose
-    /// guard allows the move wins.
+    /// The one order of every machine (SPEC §2, §3.2), for a flat machine's
+    /// walk of two states: `state`, then `.any` (the root); on each, this
+    /// event's routes, then `.any` event's, each in registration order;
+    /// route mappings last, in registration order. The first route whose
+    /// guard allows the move wins. A statechart walks the same way, through
+    /// every ancestor (``Storage/firstRoute(event:code:on:current:userInfo:refusal:)``
+    /// on each state).
     ///
     /// - Parameters:
     ///   - event: The event fired.
@@ -538,8 +541,8 @@ struct RouteTable<S: StateType, E: EventType> {
                 }
                 return nil
             }
-            if let decision = firstAllowed(eventCode, stateCode) ?? firstAllowed(eventCode, .wildcard)
-                ?? firstAllowed(.wildcard, stateCode) ?? firstAllowed(.wildcard, .wildcard)
+            if let decision = firstAllowed(eventCode, stateCode) ?? firstAllowed(.wildcard, stateCode)
+                ?? firstAllowed(eventCode, .wildcard) ?? firstAllowed(.wildcard, .wildcard)
             {
                 return decision
             }

@@ -228,12 +228,11 @@ extension Machine {
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
         if !chart.tree.hasChildren {
-            // One machine without children: section 2's order of a flat
-            // machine; for eventless routes the walk's, its one active state
-            // then the root.
+            // One machine without children: the walk of its one active
+            // state, then the root.
             let route =
                 if let event {
-                    routes.firstRouteInFlatOrder(
+                    routes.firstRouteWalking(
                         event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
                         userInfo: userInfo, refusal: &refusal)
                 } else {

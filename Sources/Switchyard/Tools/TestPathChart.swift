@@ -468,28 +468,12 @@ struct TestPathChart<S: StateType, E: EventType> {
     }
 
     /// The route `event` takes on `node`, on the walk up from the active
-    /// atomic state `atomic`. Flat machines try the exact event before
-    /// `.any` event, then the exact source before `.any`; statecharts try
-    /// each state on the way up, exact event first. Where the two orders
-    /// disagree, the answer depends on the engine's mode: uncertain.
+    /// atomic state `atomic`: the exact event before `.any` event, as every
+    /// machine chooses (a flat machine's walk is its state, then the root).
     func eventChoice(_ event: E, on node: SymbolCode, from atomic: SymbolCode, isSingle: Bool) -> Choice {
         let routes = routesFrom[Int(node)]
         let exact = routes.byEvent.isEmpty ? [] : routes.byEvent[event] ?? []
-        let byLevel = first(at: atomic, [exact + routes.anyEvent], isSingle: isSingle)
-        guard case .route(let route) = byLevel else { return byLevel }
-        var exactOnWalk: [Int] = []
-        var anyOnWalk: [Int] = []
-        var level = atomic
-        while true {
-            exactOnWalk += routesFrom[Int(level)].byEvent[event] ?? []
-            anyOnWalk += routesFrom[Int(level)].anyEvent
-            guard level != .wildcard else { break }
-            level = parent(of: level)
-        }
-        guard case .route(route) = first(at: atomic, [exactOnWalk, anyOnWalk], isSingle: isSingle) else {
-            return .uncertain
-        }
-        return .route(route)
+        return first(at: atomic, [exact + routes.anyEvent], isSingle: isSingle)
     }
 
     /// The route a request for `target` takes on `node`, on the walk up from `atomic`.

@@ -31,11 +31,10 @@
 ///   for any event, each group in registration order.
 /// - Routes from "any state" belong to the implicit root, so they are tried
 ///   last, and their domain is the root.
-/// - A chart in which no state has children is a flat machine, and keeps a
-///   flat machine's precedence (SPEC section 2): the exact event before any
-///   event and, within each, the state before any state. So a route for the
-///   event from any state beats a route for any event from the state, where
-///   the walk of a nested chart would choose the other.
+/// - A chart in which no state has children is a flat machine, and chooses
+///   by the same walk (SPEC section 2): its state, then the root, the exact
+///   event before any event on each. So a route for any event from the
+///   state beats a route for the event from any state, as in a nested chart.
 /// - A targetless route ("stay") is a successful step that exits and enters
 ///   nothing; its transition handler still runs.
 /// - The transition handler runs once per step, however many routes fired.
@@ -483,14 +482,7 @@ struct ReferenceStatechart {
     private func selectTransitions(for stimulus: Stimulus?) -> [Int] {
         var enabled: [Int] = []
         for atomicState in configuration.filter(isAtomic) {
-            // A flat chart's order only matters for events: its eventless
-            // routes come from the state, then from the root, as on the walk.
-            let route: Int? =
-                if isFlat, case .external(let event) = stimulus {
-                    firstEnabledRouteOfAFlatChart(from: atomicState, for: event)
-                } else {
-                    firstEnabledRouteOnTheWalk(from: atomicState, for: stimulus)
-                }
+            let route = firstEnabledRouteOnTheWalk(from: atomicState, for: stimulus)
             if let route, !enabled.contains(route) { enabled.append(route) }
         }
         return removeConflictingTransitions(enabled)
@@ -531,24 +523,6 @@ struct ReferenceStatechart {
         if let bound = condition.internalStepsBelow, internalStepsSinceLastEvent >= bound { return false }
         if let state = condition.whileActive, !isActive(state) { return false }
         return true
-    }
-
-    /// The first enabled route of a chart without nesting, which keeps the
-    /// precedence of a flat machine (SPEC section 2): the exact event before
-    /// any event and, within each, the state before any state.
-    private func firstEnabledRouteOfAFlatChart(from state: Int, for event: Int) -> Int? {
-        let precedence: [(trigger: Trigger, source: Int)] = [
-            (.event(event), state), (.event(event), Self.root), (.anyEvent, state), (.anyEvent, Self.root),
-        ]
-        let candidates = precedence.flatMap { bucket in
-            routes.indices.filter { routes[$0].trigger == bucket.trigger && routes[$0].source == bucket.source }
-        }
-        return candidates.first { holds(routes[$0].condition) }
-    }
-
-    /// Whether no state has children or regions: a flat machine.
-    private var isFlat: Bool {
-        states.allSatisfy(isAtomic)
     }
 
     /// Keeps, of two routes whose exit sets overlap, the later one if its

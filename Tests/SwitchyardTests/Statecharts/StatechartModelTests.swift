@@ -898,8 +898,8 @@ struct HandWrittenChart: Sendable, CustomTestStringConvertible {
 }
 
 extension HandWrittenChart {
-    /// 1, 2, 3, 4 with no nesting: a flat machine tries the exact event from
-    /// any state before any event from the state.
+    /// 1, 2, 3, 4 with no nesting: a flat machine walks as a nested chart
+    /// does, any event from the state before the exact event from any state.
     static let flatSelectionOrder = HandWrittenChart(
         name: "flat selection order",
         blueprint: Blueprint(

@@ -576,14 +576,17 @@ private enum Lamp: StateType, CaseIterable {
             ])
     }
 
-    @Test func aFlatMachineKeepsSectionTwosChoice() {
-        // The exact event from `.any` beats `.any` event from this state.
+    @Test func aFlatMachineWithLifecycleHandlersChoosesByTheWalk() {
+        // `.any` event from this state beats the exact event from `.any`
+        // (the root), as on every machine (SPEC section 2).
         let lamp = Machine<Lamp, Go>(state: .off) { lamp in
             lamp.addRoutes(event: .any, transitions: [.off => .off])
             lamp.addRoutes(event: .go, transitions: [.any => .on])
             lamp.addEntryHandler(.on) { _ in }
         }
         lamp <-! .go
-        #expect(lamp.state == .on)
+        #expect(lamp.state == .off)
+        lamp <-! .other
+        #expect(lamp.state == .off)
     }
 }
