@@ -330,7 +330,8 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         switch unrelated {
         case .nothing: break
         case .childrenElsewhere:
-            machine.addChildren([.reached(.routeMapping), .reached(.anyEventAnyState)], to: .reached(.exactEventExactState))
+            machine.addChildren(
+                [.reached(.routeMapping), .reached(.anyEventAnyState)], to: .reached(.exactEventExactState))
         case .entryHandler:
             machine.addEntryHandler(.reached(.routeMapping)) { _ in }
         }
@@ -347,7 +348,8 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         switch unrelated {
         case .nothing: break
         case .childrenElsewhere:
-            machine.addChildren([.reached(.routeMapping), .reached(.anyEventExactState)], to: .reached(.exactEventExactState))
+            machine.addChildren(
+                [.reached(.routeMapping), .reached(.anyEventExactState)], to: .reached(.exactEventExactState))
         case .entryHandler:
             machine.addEntryHandler(.reached(.routeMapping)) { _ in }
         }
