@@ -124,7 +124,11 @@ extension Machine {
     @usableFromInline
     func requireEmbedding<C: StateType, CE: EventType>(_ embed: (C) -> S, of child: Machine<C, CE>) {
         let states = child.routes.storage.states
-        var known = [child.state, child.initialState]
+        // The stored state, not `state`: reading that would prepare the
+        // child's chart before it is nested, and a hierarchy nested from a
+        // prepared machine stepped differently from the same chart on one
+        // machine (the nesting model test, seeds 1048, 1210, 1972, 2346).
+        var known = [child.currentState, child.initialState]
         for index in 0..<states.count {
             if let state = states.name(of: SymbolCode(index + 1)) {
                 known.append(state)
