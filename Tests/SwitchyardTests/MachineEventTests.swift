@@ -320,6 +320,17 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
     /// unrelated state, or an entry handler. None of it may change a choice.
     enum Unrelated: CaseIterable, Sendable {
         case nothing, childrenElsewhere, entryHandler
+
+        /// Adds it to `machine`, on states no route of the tests names.
+        func add(to machine: Machine<Track, MyEvent>) {
+            switch self {
+            case .nothing: break
+            case .childrenElsewhere:
+                machine.addChildren([.reached(.routeMapping)], to: .reached(.exactEventExactState))
+            case .entryHandler:
+                machine.addEntryHandler(.reached(.routeMapping)) { _ in }
+            }
+        }
     }
 
     @Test(arguments: Unrelated.allCases)
@@ -327,14 +338,7 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         let machine = Machine<Track, MyEvent>(state: .start)
         machine.addRoutes(event: .any, transitions: [.start => .reached(.anyEventExactState)])
         machine.addRoutes(event: .event0, transitions: [.any => .reached(.exactEventAnyState)])
-        switch unrelated {
-        case .nothing: break
-        case .childrenElsewhere:
-            machine.addChildren(
-                [.reached(.routeMapping), .reached(.anyEventAnyState)], to: .reached(.exactEventExactState))
-        case .entryHandler:
-            machine.addEntryHandler(.reached(.routeMapping)) { _ in }
-        }
+        unrelated.add(to: machine)
         #expect(machine.canTryEvent(.event0) == .reached(.anyEventExactState))
         #expect(machine.tryEvent(.event0))
         #expect(machine.state == .reached(.anyEventExactState))
@@ -345,14 +349,7 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         let machine = Machine<Track, MyEvent>(state: .start)
         machine.addRoutes(event: .any, transitions: [.any => .reached(.anyEventAnyState)])
         machine.addRoutes(event: .event0, transitions: [.any => .reached(.exactEventAnyState)])
-        switch unrelated {
-        case .nothing: break
-        case .childrenElsewhere:
-            machine.addChildren(
-                [.reached(.routeMapping), .reached(.anyEventExactState)], to: .reached(.exactEventExactState))
-        case .entryHandler:
-            machine.addEntryHandler(.reached(.routeMapping)) { _ in }
-        }
+        unrelated.add(to: machine)
         #expect(machine.tryEvent(.event0))
         #expect(machine.state == .reached(.exactEventAnyState))
     }
