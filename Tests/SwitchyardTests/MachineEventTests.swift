@@ -322,7 +322,7 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         case nothing, childrenElsewhere, entryHandler
 
         /// Adds it to `machine`, on states no route of the tests names.
-        func add(to machine: Machine<Track, MyEvent>) {
+        fileprivate func add(to machine: Machine<Track, MyEvent>) {
             switch self {
             case .nothing: break
             case .childrenElsewhere:
