@@ -60,7 +60,9 @@
         private func track() {
             withObservationTracking {
                 _ = model.state
-            } onChange: { [self] in
+            } onChange: { [weak self] in
+                // Weakly: the last tracking stays installed, held by the model.
+                guard let self else { return }
                 fires += 1
                 track()
                 let next = machine.state.number + 1

@@ -73,10 +73,10 @@ private func inspected<S, E>(_ machine: Machine<S, E>) -> (Heard<S, E>, Disposab
         machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
         let log = Log()
         machine.addHandler(event: .any) { log("handler \($0.fromState) => \($0.toState)") }
-        _ = machine.inspect { inspection in
+        _ = machine.inspect { [weak machine] inspection in
             log("heard \(inspection.fromState) => \(inspection.toState)")
             if inspection.toState == .state1 {
-                machine <-! .event1
+                machine?.tryEvent(.event1)
             }
         }
         machine <-! .event0
