@@ -44,8 +44,8 @@ struct LifecycleEffects<Effect> {
     }
 
     /// What a planned step emits: the effects of the states it exits,
-    /// innermost first; `routeEffects` of each route it takes, in the order
-    /// the routes were added, as their actions run; the effects of the
+    /// innermost first; `routeEffects` of each route it takes, in transition
+    /// order, as their actions run; the effects of the
     /// states it enters, outermost first.
     @inlinable
     func effects(of plan: borrowing StepPlan, taking routeEffects: (StepPlan.Move) -> [Effect]) -> [Effect] {
@@ -53,10 +53,8 @@ struct LifecycleEffects<Effect> {
         for index in 0..<plan.exits.length {
             effects += exits(of: plan.exits[index])
         }
-        var move: Int?
-        while let next = plan.moveAddedNext(after: move) {
-            move = next
-            effects += routeEffects(plan.moves[next])
+        for index in 0..<plan.moves.length {
+            effects += routeEffects(plan.moves[index])
         }
         for index in 0..<plan.entries.length {
             effects += entries(of: plan.entries[index])

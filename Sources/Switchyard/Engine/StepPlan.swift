@@ -186,33 +186,6 @@ struct StepPlan: ~Copyable {
         move.extras < 0 ? Extras() : extras[Int(move.extras)]
     }
 
-    /// The index of the move that comes next after the move at `previous`
-    /// (`nil`: the first), or `nil` after the last, in ``order(of:)``: the
-    /// order in which the actions of one step run (SPEC 3.2: in declaration
-    /// order), and an effect machine reports its clauses' effects.
-    ///
-    /// - Complexity: O(*m*) in the moves; few, so a selection, with no list to sort.
-    @inlinable
-    func moveAddedNext(after previous: Int?) -> Int? {
-        let last = previous.map { order(of: $0) }
-        var next: (order: (UInt32, RegistrationID, Int), index: Int)?
-        for index in 0..<moves.length {
-            let order = order(of: index)
-            if let last, order <= last { continue }
-            if let chosen = next, chosen.order <= order { continue }
-            next = (order, index)
-        }
-        return next?.index
-    }
-
-    /// Where the move at `index` comes in the order of actions: by machine
-    /// (the root first, then nested machines in the order they were nested),
-    /// then by when its route was added.
-    @inlinable
-    func order(of index: Int) -> (UInt32, RegistrationID, Int) {
-        (moves[index].member, moves[index].taken.id, index)
-    }
-
     /// The index of what the step records for `state`, if it records its history.
     @inlinable
     func historyRecord(of state: SymbolCode) -> Int? {

@@ -184,19 +184,18 @@ extension Machine {
         }
     }
 
-    /// Runs the actions of the routes the step takes: the root's first, then
-    /// each nested machine's in the order the machines were nested, each
-    /// machine's in the order its routes were added. A nested machine's
-    /// action is told its own states, as its handlers are.
+    /// Runs the actions of the routes the step takes in transition order,
+    /// the order the moves were chosen (SCXML's `executeTransitionContent`:
+    /// the active atomic states in document order, each walking up), across
+    /// the machines of a hierarchy. A nested machine's action is told its
+    /// own states, as its handlers are.
     @inlinable
     func deliverActions(
         handlers: HandlerTable<S, E>.Storage, context: Context, event: BorrowedEvent?, userInfo: UserInfoBox?,
         nesting: Nesting
     ) {
-        var index: Int?
-        while let next = plan.moveAddedNext(after: index) {
-            index = next
-            let move = plan.moves[next]
+        for index in 0..<plan.moves.length {
+            let move = plan.moves[index]
             let extras = plan.extras(of: move)
             let (action, id) = (extras.action, extras.actionID)
             guard action >= 0 else { continue }

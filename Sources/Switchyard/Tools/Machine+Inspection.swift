@@ -82,10 +82,8 @@ extension Machine {
                 }
             }
         var routes: [Inspection<S, E>.Route] = []
-        var index: Int?
-        while let next = plan.moveAddedNext(after: index) {
-            index = next
-            let move = plan.moves[next]
+        for index in 0..<plan.moves.length {
+            let move = plan.moves[index]
             routes.append(Inspection.Route(source: states.name(of: move.source), target: states.name(of: move.target)))
         }
         return Inspection(

@@ -192,9 +192,10 @@ private let events: [Go] = [
 
     // MARK: The effects of several clauses in one step
 
-    @Test func theEffectsOfClausesTakenInOneStepComeInTheOrderWritten() throws {
-        // r2's clause is written first, though its region comes second: as
-        // the actions of routes run in the order the routes were added.
+    @Test func theEffectsOfClausesTakenInOneStepComeInTransitionOrder() throws {
+        // r2's clause is written first, though its region comes second: its
+        // effect comes second, as the actions of routes run in transition
+        // order (the regions in document order), whatever the order written.
         let definition = Definition<Node, Go, String>(initialState: .p) {
             From(.r2x) { On(.step, transitionTo: .r2y, emit: "r2") }
             Parallel(.p) {
@@ -216,7 +217,7 @@ private let events: [Go] = [
         written.addRoute(event: .step, .r2x => .r2y) { _ in log("r2") }
         written.addRoute(event: .step, .r1x => .r1y) { _ in log("r1") }
         written <-! .step
-        #expect(log.lines == ["r2", "r1"])
+        #expect(log.lines == ["r1", "r2"])
 
         let machine = EffectMachine(definition)
         let step = try machine.transition(.step)

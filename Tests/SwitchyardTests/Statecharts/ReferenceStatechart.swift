@@ -25,8 +25,7 @@
 ///   descendant of the state.
 /// - A route's action (its executable content) runs after the exits and
 ///   before the transition handler; the actions of one microstep run in the
-///   order their routes were added, where SCXML runs them in the order the
-///   atomic states selected them.
+///   order the atomic states selected their routes, as in SCXML.
 /// - On one state, the routes for the exact event are tried before the routes
 ///   for any event, each group in registration order.
 /// - Routes from "any state" belong to the implicit root, so they are tried
@@ -423,9 +422,9 @@ struct ReferenceStatechart {
         let statesStaying = configuration.filter { !statesToExit.contains($0) }
         let stateAfter = deepestState(containingEveryAtomicStateOf: inDocumentOrder(statesStaying + statesToEnter))
         activeStates = statesStaying
-        // SCXML runs the contents in the order of `selected` (the order the
-        // atomic states chose the routes); Switchyard in registration order.
-        let actions = selected.sorted().compactMap { index in
+        // SCXML runs the contents in the order of `selected`: the order the
+        // atomic states chose the routes.
+        let actions = selected.compactMap { index in
             routes[index].action.map { Call.action($0, event: event, from: stateBefore, to: stateAfter) }
         }
         return statesToExit.map(Call.exit) + actions

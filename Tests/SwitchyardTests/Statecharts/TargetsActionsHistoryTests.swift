@@ -75,7 +75,9 @@ private func makeChart(in initial: Node, log: Log, routes: (Chart) -> Void = { _
             ])
     }
 
-    @Test func actionsOfOneStepRunInTheOrderTheirRoutesWereAdded() {
+    @Test func actionsOfOneStepRunInTransitionOrderWhateverTheOrderTheirRoutesWereAdded() {
+        // SCXML's order: the routes as the active atomic states chose them,
+        // in document order (r1x before r2x), not as they were added.
         let log = Log()
         let chart = makeChart(in: .p, log: log)
         chart.addRoute(event: .go, .r2x => .r2y) { _ in log("action r2") }
@@ -83,8 +85,20 @@ private func makeChart(in initial: Node, log: Log, routes: (Chart) -> Void = { _
         chart <-! .go
         #expect(
             log.lines == [
-                "exit r2x", "exit r1x", "action r2", "action r1", "go: p => p", "enter r1y", "enter r2y",
+                "exit r2x", "exit r1x", "action r1", "action r2", "go: p => p", "enter r1y", "enter r2y",
             ])
+    }
+
+    @Test func anAncestorsRouteChosenByALaterRegionActsAfterAnEarlierRegionsOwn() {
+        // r2x has no route for go; its walk reaches p's parent, the root,
+        // whose route (from .any, targetless in effect: a stay) is chosen
+        // after r1x's. Both act, in that order.
+        let log = Log()
+        let chart = makeChart(in: .p, log: log)
+        chart.addRoute(event: .go, .any => .any) { _ in log("action any") }
+        chart.addRoute(event: .go, .r1x => .r1y) { _ in log("action r1") }
+        chart <-! .go
+        #expect(Array(log.lines.filter { $0.hasPrefix("action") }) == ["action r1", "action any"])
     }
 
     @Test func anActionRunsOnlyForItsOwnRoute() {
