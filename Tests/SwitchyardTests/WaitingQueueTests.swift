@@ -15,8 +15,7 @@ import Testing
         _ queue: inout Queue, _ kind: Queue.Kind, _ body: (Queue.Work, inout Queue) -> Void = { _, _ in }
     ) -> [String] {
         var ran: [String] = []
-        var cursor = 0
-        while let work = queue.next(kind, after: &cursor) {
+        while let work = queue.next(kind) {
             switch work {
             case .delivery(let number): ran.append("\(number)")
             case .request(let name): ran.append(name)

@@ -1070,17 +1070,6 @@ final class Statechart {
         child != .wildcard && tree.isFinal(child) && tree.order(of: child) <= bound
     }
 
-    /// Queues what the configuration's final states complete, as if each
-    /// had just been entered in document order: what starting the machine
-    /// completes.
-    @inlinable
-    func noteInitialCompletions() {
-        guard tree.hasFinalStates else { return }
-        for state in activeNodes(within: .wildcard) where tree.isFinal(state) {
-            noteCompletion(byEntering: state, bound: tree.order(of: state))
-        }
-    }
-
     /// Forgets the completions waiting to be offered: the machine finished,
     /// stopped at the step limit, or was restored.
     @inlinable
@@ -1103,6 +1092,10 @@ final class Statechart {
     ///     completions still waiting are dropped.
     ///   - plan: The plan to fill.
     ///   - leavingListsInMemo: See ``complete(_:leavingListsInMemo:)``.
+    ///   - takeQueuedCompletion: The next completion a runtime queued with
+    ///     requests, if one waits first in its queue: a machine moves the
+    ///     completions noted here into its queue as their final states'
+    ///     entry handlers run, so that requests those made go first.
     ///   - chooseEventless: Fills the plan with the moves of the eventless
     ///     routes enabled now, with ``chooseMoves(inside:into:firstMove:)``.
     ///   - firstDoneMove: The move along the first done route of the state
@@ -1113,13 +1106,14 @@ final class Statechart {
     @inlinable
     func planNextInternalStep(
         counting steps: inout Int, into plan: inout StepPlan, leavingListsInMemo: Bool = false,
+        takeQueuedCompletion: () -> SymbolCode? = { nil },
         chooseEventless: (_ plan: inout StepPlan) -> Void,
         firstDoneMove: (_ state: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
     ) -> Bool {
         while !isFinished {
             chooseEventless(&plan)
             if plan.moves.isEmpty {
-                guard let state = nextCompletion() else { return false }
+                guard let state = nextCompletion() ?? takeQueuedCompletion() else { return false }
                 plan.reset()
                 // A step taken since it completed may have left it.
                 guard configuration.isActive(state), let move = firstDoneMove(state, &plan) else { continue }
@@ -1160,6 +1154,20 @@ final class Statechart {
         }
         completionsRead += 1
         return completions[completionsRead - 1]
+    }
+
+    /// The next completion waiting to be offered, if entering the final
+    /// state `final` noted it: its parent's, or then the parallel state's
+    /// above that. Completions are noted in the order their final states are
+    /// entered, so a runtime that delivers entries in that order takes each
+    /// completion as its final state's entry has run.
+    @inlinable
+    func nextCompletion(notedByEntering final: SymbolCode) -> SymbolCode? {
+        guard completionsRead < completions.length else { return nil }
+        let next = completions[completionsRead]
+        let parent = tree.parent(of: final)
+        guard parent != .wildcard, next == parent || next == tree.parent(of: parent) else { return nil }
+        return nextCompletion()
     }
 
     /// The deepest state that will contain every active atomic state inside

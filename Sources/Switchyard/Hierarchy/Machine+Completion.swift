@@ -239,7 +239,40 @@ extension Machine {
     @inlinable
     func mayContinue(after chart: Statechart, nesting: Nesting) -> Bool {
         chart.completionsRead < chart.completions.length || chart.isFinished
-            || hasRoutes(reservedEvent: .eventless, nesting: nesting)
+            || hasRoutes(reservedEvent: .eventless, nesting: nesting) || waitsForCompletionFirst
+    }
+
+    /// Whether the request that waits first is a completion.
+    @inlinable
+    var waitsForCompletionFirst: Bool {
+        waiting.hasRequests && waiting.firstRequest?.isCompletion == true
+    }
+
+    /// Queues the completions the chart noted and that wait to be queued,
+    /// behind the requests waiting now: the rule is that a completion waits
+    /// in the one queue with the requests, in the order they arose (SPEC
+    /// 3.2, "The internal queue"); a step's delivery queues each as the
+    /// entry handlers of its final state have run, and this queues the rest.
+    @inlinable
+    func queueNotedCompletions(chart: Statechart) {
+        while let completed = chart.nextCompletion() {
+            waiting.append(request: .completion(completed))
+        }
+    }
+
+    /// Offers the completion of `state`, which waited in the queue, to its
+    /// done routes, and takes what follows (see
+    /// ``settle(chart:nesting:handlers:reading:offering:)``): the queue's turn of a
+    /// completion that requests made before it had kept waiting.
+    @inlinable
+    func takeQueuedCompletion(of state: SymbolCode) {
+        let chart = uncheckedChart
+        guard !chart.isFinished else { return }
+        beginStepDelivery(on: DeliveryThread.current)
+        _ = withHandlersPinnedForSteps { handlers in
+            settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in }, offering: state)
+        }
+        endStep()
     }
 
     /// Whether some machine of the hierarchy may have routes under the
@@ -266,11 +299,24 @@ extension Machine {
     ///   running the error handlers.
     @inlinable
     func settle(
-        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>, reading: StepReader
+        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>, reading: StepReader,
+        offering first: SymbolCode? = nil
     ) -> Bool {
         var steps = 0
+        var first = first
+        queueNotedCompletions(chart: chart)
         while chart.planNextInternalStep(
             counting: &steps, into: &plan, leavingListsInMemo: true,
+            takeQueuedCompletion: {
+                // The completion the queue gave its turn, then those that
+                // wait first in it: not one behind a request.
+                if let state = first {
+                    first = nil
+                    return state
+                }
+                guard case .completion(let state) = waiting.takeFirstRequest(if: \.isCompletion) else { return nil }
+                return state
+            },
             chooseEventless: { plan in
                 guard hasRoutes(reservedEvent: .eventless, nesting: nesting) else {
                     plan.reset()
@@ -292,12 +338,14 @@ extension Machine {
                 handlers: &handlers)
         }
         guard steps <= internalStepLimitValue else {
+            waiting.dropRequests(where: \.isCompletion)
             deliverErrorHandlers(
                 Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil),
                 refusal: .unsettled)
             return false
         }
         if chart.isFinished {
+            waiting.dropRequests(where: \.isCompletion)
             finish(chart: chart, nesting: nesting, reading: reading)
         }
         return true

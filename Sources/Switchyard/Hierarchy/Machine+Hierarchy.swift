@@ -163,8 +163,13 @@ extension Machine {
             deliverLifecycle(
                 entering: true, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
                 nesting: nesting)
+            // As a step's delivery does: what a final state completes waits
+            // behind the requests its entry handlers made.
+            if chart.tree.hasFinalStates, chart.tree.isFinal(node) {
+                chart.noteCompletion(byEntering: node, bound: chart.tree.order(of: node))
+                queueNotedCompletions(chart: chart)
+            }
         }
-        chart.noteInitialCompletions()
         if mayContinue(after: chart, nesting: nesting) {
             _ = withHandlersPinnedForSteps { handlers in
                 settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps)

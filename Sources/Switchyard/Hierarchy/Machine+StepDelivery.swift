@@ -177,11 +177,18 @@ extension Machine {
             context: context)
         if hearsLifecycle {
             for index in 0..<plan.entries.length {
+                let entry = plan.entries[index]
                 deliverLifecycle(
-                    entering: true, of: plan.entries[index], handlers: handlers, context: context,
+                    entering: true, of: entry, handlers: handlers, context: context,
                     event: event, userInfo: userInfo, nesting: nesting)
+                // What a final state completes waits behind the requests
+                // its entry handlers (and those before them) made.
+                while let completed = chart.nextCompletion(notedByEntering: entry) {
+                    waiting.append(request: .completion(completed))
+                }
             }
         }
+        queueNotedCompletions(chart: chart)
     }
 
     /// Runs the actions of the routes the step takes in transition order,

@@ -17,6 +17,15 @@ extension Machine {
     enum QueuedRequest {
         case event(member: Int, E, userInfo: UserInfoBox?)
         case state(member: Int, SymbolCode, userInfo: UserInfoBox?)
+        /// The completion of a state (SCXML's `done.state.ID`), queued once
+        /// the entry handlers of the final state that completed it ran.
+        case completion(SymbolCode)
+
+        /// Whether this is a completion.
+        @inlinable
+        var isCompletion: Bool {
+            if case .completion = self { true } else { false }
+        }
     }
 
     // MARK: Preparing

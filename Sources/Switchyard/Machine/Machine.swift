@@ -450,8 +450,7 @@ extension Machine {
     /// paths it stands on stay short.
     @inlinable @inline(never)
     func runWaiting(_ kind: WaitingQueue<Delivery, QueuedRequest>.Kind, on thread: DeliveryThread) {
-        var cursor = 0
-        while let work = waiting.next(kind, after: &cursor) {
+        while let work = waiting.next(kind) {
             switch consume work {
             case .delivery(let delivery):
                 run(delivery.kind, delivery.context, codes: delivery.codes, refusal: delivery.refusal, on: thread)
@@ -461,6 +460,8 @@ extension Machine {
                 }
             case .request(.state(let member, let target, let userInfo)):
                 _ = requestStep(member: member, .state(target), userInfo: userInfo)
+            case .request(.completion(let state)):
+                takeQueuedCompletion(of: state)
             }
         }
     }

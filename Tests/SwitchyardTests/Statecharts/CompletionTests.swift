@@ -156,7 +156,10 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
         #expect(chart.configuration == [.p, .r1, .r1end, .r2, .r2end])
     }
 
-    @Test func completionsAreOfferedInTheOrderTheyHappenedBeforeALaterRequest() {
+    @Test func completionsAndRequestsAreOfferedInTheOrderTheyArose() {
+        // SCXML's enterStates: r1end's entry queues r1's completion; r2end's
+        // entry handler requests `other`, and then its entry queues r2's
+        // completion and p's. One queue, in that order.
         let log = Log()
         let chart = makeChart(in: .p, log: log) { chart in
             chart.addRoutes(event: .go, transitions: [.r1a => .r1end, .r2a => .r2end])
@@ -181,7 +184,82 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
         #expect(
             log.lines == [
                 "exit r2a", "exit r1a", "go: p => p", "enter r1end", "enter r2end",
-                "done r1", "done r2", "done p", "other", "other: p => p",
+                "done r1", "other", "other: p => p", "done r2", "done p",
+            ])
+    }
+
+    @Test func aRequestAFinalStatesEntryHandlerMakesGoesBeforeItsCompletion() {
+        // W3C/SCION `done_after_onentry`: the final child's entry raises x,
+        // and x is handled before done.state.job, which then finds job left.
+        let log = Log()
+        let chart = makeChart(in: .working, log: log) { chart in
+            chart.addRoutes(event: .finish, transitions: [.working => .done])
+            chart.addRoutes(event: .other, transitions: [.job => .idle])
+            chart.addDoneRoute(.job => .next)
+        }
+        // Unowned: the machine holds the handler (a strong capture would be a cycle).
+        chart.addEntryHandler(.done) { [unowned chart] _ in chart <-! .other }
+        #expect(chart.tryEvent(.finish))
+        #expect(chart.state == .idle)
+        #expect(
+            log.lines == [
+                "exit working", "finish: working => done", "enter done",
+                "exit done", "exit job", "other: done => idle", "enter idle",
+            ])
+    }
+
+    @Test func startingInAFinalChildWhoseEntryHandlerRequestsTakesTheRequestFirst() {
+        let log = Log()
+        let chart = makeChart(in: .done, log: log) { chart in
+            chart.addRoutes(event: .other, transitions: [.job => .idle])
+            chart.addDoneRoute(.job => .next)
+        }
+        chart.addEntryHandler(.done) { [unowned chart] _ in chart <-! .other }
+        #expect(chart.start())
+        #expect(chart.state == .idle)
+        #expect(
+            log.lines == [
+                "enter job", "enter done", "exit done", "exit job", "other: done => idle", "enter idle",
+            ])
+    }
+
+    @Test func aRequestMadeBeforeACompletionGoesFirstThoughItIsRefused() {
+        // The request waits ahead of the completion; refused, it leaves the
+        // completion its turn, in the same call.
+        let log = Log()
+        let chart = makeChart(in: .working, log: log) { chart in
+            chart.addRoutes(event: .finish, transitions: [.working => .done])
+            chart.addDoneRoute(.job => .next)
+        }
+        chart.addEntryHandler(.done) { [unowned chart] _ in chart <-! .go }
+        #expect(chart.tryEvent(.finish))
+        #expect(chart.state == .next)
+        #expect(
+            log.lines == [
+                "exit working", "finish: working => done", "enter done",
+                "refused", "exit done", "exit job", "state: done => next", "enter next",
+            ])
+    }
+
+    @Test func aRequestAnEntryHandlerOfALaterRegionMakesGoesAfterAnEarlierRegionsCompletion() {
+        // r1end is entered before r2a's sibling r2end would be; here r2
+        // moves to r2a again, whose entry handler requests other: r1's
+        // completion, noted first, goes first.
+        let log = Log()
+        let chart = makeChart(in: .p, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.r1a => .r1end, .r2a => .r2a])
+            chart.addDoneRoute(.r1 => .any) { _ in
+                log("done r1")
+                return true
+            }
+            chart.addRoutes(event: .other, transitions: [.any => .any])
+        }
+        chart.addEntryHandler(.r2a) { [unowned chart] _ in chart <-! .other }
+        chart <-! .go
+        #expect(
+            log.lines == [
+                "exit r2a", "exit r1a", "go: p => p", "enter r1end", "enter r2a",
+                "done r1", "state: p => p", "other: p => p",
             ])
     }
 
