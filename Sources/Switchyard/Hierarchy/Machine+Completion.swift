@@ -299,7 +299,8 @@ extension Machine {
     ///   running the error handlers.
     @inlinable
     func settle(
-        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>, reading: StepReader,
+        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>,
+        reading: StepReader,
         offering first: SymbolCode? = nil
     ) -> Bool {
         var steps = 0
