@@ -1156,6 +1156,12 @@ final class Statechart {
         return completions[completionsRead - 1]
     }
 
+    /// Whether completions noted wait to be offered (or queued).
+    @inlinable
+    var hasNotedCompletions: Bool {
+        completionsRead < completions.length
+    }
+
     /// The next completion waiting to be offered, if entering the final
     /// state `final` noted it: its parent's, or then the parallel state's
     /// above that. Completions are noted in the order their final states are

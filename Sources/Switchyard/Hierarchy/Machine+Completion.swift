@@ -238,8 +238,9 @@ extension Machine {
     /// try, a completion to offer, or a finish to deliver.
     @inlinable
     func mayContinue(after chart: Statechart, nesting: Nesting) -> Bool {
-        chart.completionsRead < chart.completions.length || chart.isFinished
-            || hasRoutes(reservedEvent: .eventless, nesting: nesting) || waitsForCompletionFirst
+        chart.hasNotedCompletions || chart.isFinished
+            || hasRoutes(reservedEvent: .eventless, nesting: nesting)
+            || (waiting.hasRequests && waitsForCompletionFirst)
     }
 
     /// Whether the request that waits first is a completion.

@@ -183,12 +183,14 @@ extension Machine {
                     event: event, userInfo: userInfo, nesting: nesting)
                 // What a final state completes waits behind the requests
                 // its entry handlers (and those before them) made.
-                while let completed = chart.nextCompletion(notedByEntering: entry) {
+                while chart.hasNotedCompletions, let completed = chart.nextCompletion(notedByEntering: entry) {
                     waiting.append(request: .completion(completed))
                 }
             }
         }
-        queueNotedCompletions(chart: chart)
+        if chart.hasNotedCompletions {
+            queueNotedCompletions(chart: chart)
+        }
     }
 
     /// Runs the actions of the routes the step takes in transition order,
