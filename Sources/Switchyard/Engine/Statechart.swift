@@ -20,9 +20,12 @@ let internalStepLimitValue = 1_000
 final class Statechart {
     @exclusivity(unchecked) @usableFromInline var tree = StateTree()
     @exclusivity(unchecked) @usableFromInline var configuration = Configuration()
-    /// Whether the configuration must be built again from the machine's
-    /// initial state: before the machine begins, after each declaration.
-    @exclusivity(unchecked) @usableFromInline var needsInitialConfiguration = true
+    /// The tree's layout (``StateTree/layouts``) the configuration was built
+    /// for by entering the machine's initial state (see
+    /// ``prepare(initial:plan:)``), or was restored on; `nil` until then,
+    /// and on a nested machine's own statechart, whose configuration is the
+    /// root's.
+    @exclusivity(unchecked) @usableFromInline var initialConfigurationLayout: UInt32?
     /// Whether the machine has been started or has taken a step: from then on
     /// the tree under active states is fixed.
     @exclusivity(unchecked) @usableFromInline var hasBegun = false
@@ -46,13 +49,33 @@ final class Statechart {
 
     // MARK: The configuration
 
+    /// Whether the configuration must be built again from the machine's
+    /// initial state: until it is first built, and, before the machine
+    /// begins, once the tree was laid out again since.
+    ///
+    /// Before the machine begins, its configuration is what entering its
+    /// initial state makes on the tree as declared now. Every declaration
+    /// that can change that (children, regions, history and its default,
+    /// final states, a nested machine) lays the tree out again, so the rule
+    /// reads the tree's layout, as the caches worked out from the tree do,
+    /// rather than a flag that each declaration must remember to set:
+    /// history did not, and was missed when declared after the chart was
+    /// first prepared (by a final state, a done route or a read).
+    // Inlinable as the stored flag it replaces was: `prepareChart` asks it
+    // on every request and read.
+    @inlinable
+    var needsInitialConfiguration: Bool {
+        guard let initialConfigurationLayout else { return true }
+        return !hasBegun && (!tree.isLaidOut || initialConfigurationLayout != tree.layouts)
+    }
+
     /// Lays out the tree and, before the machine begins, builds the
     /// configuration that entering `initial` makes.
     @inlinable
     func prepare(initial: SymbolCode, plan: inout StepPlan) {
         tree.layOutIfNeeded()
         guard needsInitialConfiguration else { return }
-        needsInitialConfiguration = false
+        initialConfigurationLayout = tree.layouts
         // Anew: the tree may have changed under what was active.
         configuration = Configuration()
         reenter(initial, plan: &plan)

@@ -44,7 +44,6 @@ extension Machine {
             prepareChart()
         }
         let nesting = self.nesting!
-        let chart = self.chart!
         let access = nesting.members[member].access
         let describe: (SymbolCode) -> String = { access?.naming.describe($0) ?? self.name(of: $0) }
         require(
@@ -54,9 +53,6 @@ extension Machine {
         requireInactive([parent] + children, of: member, describe: describe)
         changeDeclaredTree(of: member) {
             $0.add(children, to: parent, kind: kind, initial: initial, names: describe)
-        }
-        if !chart.hasBegun {
-            chart.needsInitialConfiguration = true
         }
     }
 

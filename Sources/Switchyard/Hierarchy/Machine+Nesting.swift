@@ -241,7 +241,7 @@ extension Machine {
         ownTree.layouts = chart!.tree.layouts
         ownTree.isLaidOut = false
         chart!.tree = ownTree
-        chart!.needsInitialConfiguration = true
+        chart!.initialConfigurationLayout = nil
         return NestedMachine(
             access: makeMemberAccess(parent: parent, embed: embed), machine: self, parent: member, host: host,
             tree: tree, initial: initial, history: history, nesting: hierarchy, chartHistory: chartHistory)
@@ -296,12 +296,12 @@ extension Machine {
             }
         }
         nesting.carriedHistory += carried
+        // Laid out again: before the hierarchy begins, its configuration is
+        // built again with the new machine (see `needsInitialConfiguration`).
         chart.tree.isLaidOut = false
         if chart.hasBegun {
             prepareChart()
             nesting.apply(history: carried, to: chart)
-        } else {
-            chart.needsInitialConfiguration = true
         }
         return link
     }

@@ -286,7 +286,8 @@ extension Machine {
         }
         let afterCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
         chart.hasBegun = true
-        chart.needsInitialConfiguration = false
+        // The restored configuration stands: it is not built again from the initial state.
+        chart.initialConfigurationLayout = chart.tree.layouts
         chart.isFinished = chart.configuration.atomics.contains {
             chart.tree.isFinal($0) && chart.tree.parent(of: $0) == .wildcard
         }

@@ -52,6 +52,15 @@ private struct Ev: EventType, CustomStringConvertible {
         ModelCheck(blueprint: chart.blueprint, name: "chart \"\(chart.name)\"").run()
     }
 
+    /// A history and its default hold whatever the order of declarations
+    /// and reads (SPEC 3.2): the same charts, with every history declared
+    /// last, after a read of the configuration.
+    @Test(arguments: fixedSeeds)
+    func machineAgreesWithTheReferenceWhenHistoryIsDeclaredLast(seed: UInt64) {
+        ModelCheck(blueprint: Blueprint(seed: seed), name: "seed \(seed), history last", declaresHistoryLast: true)
+            .run()
+    }
+
     @Test(.enabled(if: seedFromEnvironment != nil, "set SWITCHYARD_MODEL_SEED to replay one seed"))
     func machineAgreesWithTheReferenceForTheSeedInTheEnvironment() throws {
         let seed = try #require(seedFromEnvironment)
@@ -84,11 +93,15 @@ private struct ModelCheck {
     /// The seed or chart, as failure messages name it.
     let name: String
     var printsSteps = false
+    /// Whether the machine declares its histories after everything else
+    /// and a read of its configuration, rather than right after its tree.
+    var declaresHistoryLast = false
 
     func run() {
         var reference = blueprint.makeReference()
         let log = Log()
-        let machine = blueprint.makeMachine(loggingTo: log, states: reference.states)
+        let machine = blueprint.makeMachine(
+            loggingTo: log, states: reference.states, declaringHistoryLast: declaresHistoryLast)
         let states = reference.states
         trace("\(name)\n\(reference)")
 
@@ -1128,14 +1141,19 @@ extension Blueprint {
 
     /// The chart declared on a `Machine` whose handlers write to `log` the
     /// calls the reference describes; `states` are every state of the chart.
-    func makeMachine(loggingTo log: Log, states: [Int]) -> Machine<Node, Ev> {
+    /// `declaringHistoryLast` declares the histories after everything else
+    /// and a read of the configuration, which the machine must not have
+    /// kept from before them.
+    func makeMachine(loggingTo log: Log, states: [Int], declaringHistoryLast: Bool = false) -> Machine<Node, Ev> {
         let machine = Machine<Node, Ev>(state: Node(id: initialState))
         let internalSteps = InternalStepCounter()
         for parent in parents {
             declare(parent, on: machine)
         }
-        for parent in parents {
-            declareHistory(of: parent, on: machine)
+        if !declaringHistoryLast {
+            for parent in parents {
+                declareHistory(of: parent, on: machine)
+            }
         }
         for state in finalStates {
             machine.addFinalState(Node(id: state))
@@ -1152,6 +1170,12 @@ extension Blueprint {
             machine.addEventlessRoute(
                 transition(route.arrow), condition: condition(route.condition, on: machine, counting: internalSteps),
                 action: route.action.map { action($0, logging: log) })
+        }
+        if declaringHistoryLast {
+            _ = machine.configuration
+            for parent in parents {
+                declareHistory(of: parent, on: machine)
+            }
         }
         for state in states {
             machine.addEntryHandler(Node(id: state)) { _ in log(Call.entry(state).description) }
