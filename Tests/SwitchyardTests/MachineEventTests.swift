@@ -354,6 +354,30 @@ private let bucketCombinations: [[Bucket]] = (1..<(1 << Bucket.allCases.count)).
         #expect(machine.state == .reached(.exactEventAnyState))
     }
 
+    @Test func hasRouteAsksConditionsInTheOrderTryEventTriesTheirRoutes() {
+        // One question, one order: each route's condition says no and logs,
+        // so every route is asked, by tryEvent and by hasRoute alike.
+        let log = Log()
+        let machine = Machine<Track, MyEvent>(state: .start)
+        let target = Track.reached(.exactEventExactState)
+        func refuse(_ name: String) -> Machine<Track, MyEvent>.Condition {
+            { _ in
+                log(name)
+                return false
+            }
+        }
+        machine.addRoutes(event: .any, transitions: [.any => target], condition: refuse("any, any"))
+        machine.addRoutes(event: .event0, transitions: [.any => target], condition: refuse("event, any"))
+        machine.addRoutes(event: .any, transitions: [.start => target], condition: refuse("any, state"))
+        machine.addRoutes(event: .event0, transitions: [.start => target], condition: refuse("event, state"))
+        #expect(!machine.tryEvent(.event0))
+        let tried = log.lines
+        log.clear()
+        #expect(!machine.hasRoute(event: .event0, transition: .start => target))
+        #expect(tried == ["event, state", "any, state", "event, any", "any, any"])
+        #expect(log.lines == tried)
+    }
+
     @Test func aFlatDefinitionChoosesAsAMachineDoes() {
         let definition = Definition<Track, MyEvent, String>(initialState: .start) {
             From(.start) {

@@ -620,6 +620,8 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Whether `event` could take the machine from `state` to `target`, by any
     /// of its routes (not only the one `tryEvent` would choose) or mappings.
+    /// Asked in the order `decide(event:code:from:code:userInfo:)` tries
+    /// them, so that conditions are called in one order whatever the question.
     func allows(event: E, from state: S, to target: S, userInfo: UserInfoBox?) -> Bool {
         let storage = self.storage
         let eventCode = code(of: event)
@@ -631,7 +633,7 @@ struct RouteTable<S: StateType, E: EventType> {
                     && $0.refusal(event: event, from: state, to: target, userInfo: userInfo) == nil
             }
         }
-        if allows(eventCode, stateCode) || allows(eventCode, .wildcard) || allows(.wildcard, stateCode)
+        if allows(eventCode, stateCode) || allows(.wildcard, stateCode) || allows(eventCode, .wildcard)
             || allows(.wildcard, .wildcard)
         {
             return true
