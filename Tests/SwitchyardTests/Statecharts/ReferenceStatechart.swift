@@ -49,7 +49,18 @@
 ///   the charts of the model tests they could only differ after a macrostep
 ///   cut at ``internalStepLimit``, which SCXML does not have).
 /// - A macrostep is cut after ``internalStepLimit`` internal microsteps: the
-///   internal queue is dropped and the error handler runs, with no event.
+///   done events in the internal queue are dropped and the error handler
+///   runs, with no event; no eventless route is tried again before the next
+///   microstep.
+/// - An entry handler may make a request (``addRaise(of:onEntryTo:)``):
+///   SCXML's `<raise>` in `<onentry>`, queued in the one internal queue
+///   with the done events, in the order they arose (SPEC 3.2, "The internal
+///   queue"), while ``raiseBudget`` lasts. Served, it is decided as a
+///   request: a route for the event (or any event), or the error handler
+///   when none is selected; its microstep resets the data model's counter,
+///   as a request's does. After finishing, the events still queued are
+///   refused as later requests are (the error handler), where SCXML drops
+///   them; a macrostep cut at the limit keeps them too.
 ///
 /// The data model is one counter, ``internalStepsSinceLastEvent``, that every
 /// route taken for an event resets and every eventless or done route taken
@@ -217,9 +228,22 @@ struct ReferenceStatechart {
     /// that, the configuration is the initial state's entry set. Kept in
     /// document order, and grown one state at a time while a step enters.
     private var activeStates: [Int]?
-    /// SCXML's internal queue: the states whose `done.state.ID` is pending,
-    /// in the order they completed.
-    private var internalQueue: [Int] = []
+    /// What waits in SCXML's internal queue.
+    private enum InternalEvent: Equatable {
+        /// An event an entry handler raised: a request made during a step.
+        case raised(Int)
+        /// A state's `done.state.ID`.
+        case done(Int)
+    }
+
+    /// SCXML's internal queue: raised events and the states whose
+    /// `done.state.ID` is pending, in the order they arose.
+    private var internalQueue: [InternalEvent] = []
+    /// The event that entering a state raises, by state.
+    private var raisedOnEntry: [Int: Int] = [:]
+    /// How many more events entry handlers may raise in this run: each
+    /// raise spends one, and none is raised once it is zero.
+    var raiseBudget = 0
     /// SCXML's `running`, the other way round: a final child of the root
     /// was entered.
     private(set) var isFinished = false
@@ -269,6 +293,14 @@ struct ReferenceStatechart {
         precondition(isAtomic(state), "a final state has no children")
         precondition(!isParallel(nodes[state]!.parent!), "a region cannot be final")
         nodes[state]!.isFinal = true
+    }
+
+    /// Makes the entry handler of `state` raise `event` (SCXML's `<raise>`
+    /// in `<onentry>`, a request made by the handler) each time `state` is
+    /// entered, while ``raiseBudget`` lasts.
+    mutating func addRaise(of event: Int, onEntryTo state: Int) {
+        declareTopLevelIfNew(state)
+        raisedOnEntry[state] = event
     }
 
     /// Adds `route` after every route added so far.
@@ -383,32 +415,61 @@ struct ReferenceStatechart {
     }
 
     /// The rest of SCXML's `mainEventLoop` after a microstep: eventless
-    /// transitions until none is enabled, then the next internal event, and
-    /// again, until both are exhausted; then, if a final child of the root
-    /// was entered, `exitInterpreter`.
+    /// transitions until none is enabled, then the next internal event
+    /// (a raised event or a `done.state.ID`), and again, until both are
+    /// exhausted; then, if a final child of the root was entered,
+    /// `exitInterpreter`, and the raised events still queued are refused.
+    ///
+    /// The outcome is the first request's: a cut after a raised event was
+    /// served belongs to that event's request, which the machine runs after
+    /// the first one's step.
     private mutating func completeMacrostep(after calls: [Call]) -> Macrostep {
         var calls = calls
+        var outcome = Outcome.moved
+        var hasServedARaisedEvent = false
+        // Whether eventless routes are tried: not after a cut, until the
+        // next microstep.
+        var triesEventless = true
         while !isFinished {
-            var selected = selectTransitions(for: nil)
+            var selected = triesEventless ? selectTransitions(for: nil) : []
             if selected.isEmpty {
                 guard !internalQueue.isEmpty else { break }
-                let completed = internalQueue.removeFirst()
-                selected = selectTransitions(for: .done(completed))
-                if selected.isEmpty { continue }
+                switch internalQueue.removeFirst() {
+                case .done(let completed):
+                    selected = selectTransitions(for: .done(completed))
+                    if selected.isEmpty { continue }
+                case .raised(let event):
+                    hasServedARaisedEvent = true
+                    selected = selectTransitions(for: .external(event))
+                    guard !selected.isEmpty else {
+                        calls.append(.error(event: event, state: state))
+                        continue
+                    }
+                    internalStepsSinceLastEvent = 0
+                    calls += microstep(selected, event: event)
+                    triesEventless = true
+                    continue
+                }
             }
             guard internalStepsSinceLastEvent < Self.internalStepLimit else {
-                internalQueue.removeAll()
+                internalQueue.removeAll { if case .done = $0 { true } else { false } }
                 calls.append(.error(event: nil, state: state))
-                return Macrostep(calls: calls, outcome: .unsettled)
+                if !hasServedARaisedEvent { outcome = .unsettled }
+                triesEventless = false
+                continue
             }
             calls += microstep(selected, event: nil)
             internalStepsSinceLastEvent += 1
+            triesEventless = true
         }
         if isFinished {
-            internalQueue.removeAll()
             calls += inExitOrder(configuration).map(Call.exit)
+            for case .raised(let event) in internalQueue {
+                calls.append(.error(event: event, state: state))
+            }
+            internalQueue.removeAll()
         }
-        return Macrostep(calls: calls, outcome: .moved)
+        return Macrostep(calls: calls, outcome: outcome)
     }
 
     /// SCXML's `microstep` for the routes `selected`: exits, the routes'
@@ -433,7 +494,8 @@ struct ReferenceStatechart {
     }
 
     /// SCXML's `enterStates` after `computeEntrySet`: each state joins the
-    /// configuration in entry order; entering a final state completes its
+    /// configuration in entry order, and its entry handler raises its event
+    /// (while the budget lasts); entering a final state then completes its
     /// parent and, if the grandparent is parallel and every region of it is
     /// now in a final state, the grandparent too (one level only, as SCXML
     /// says); entering a final child of the root finishes the chart.
@@ -442,16 +504,20 @@ struct ReferenceStatechart {
         for state in statesToEnter {
             activeStates = inDocumentOrder(configuration + [state])
             calls.append(.entry(state))
+            if let event = raisedOnEntry[state], raiseBudget > 0 {
+                raiseBudget -= 1
+                internalQueue.append(.raised(event))
+            }
             guard nodes[state]!.isFinal else { continue }
             let parent = nodes[state]!.parent!
             if parent == Self.root {
                 isFinished = true
                 continue
             }
-            internalQueue.append(parent)
+            internalQueue.append(.done(parent))
             let grandparent = nodes[parent]!.parent!
             if isParallel(grandparent) && nodes[grandparent]!.children.allSatisfy(isInFinalState) {
-                internalQueue.append(grandparent)
+                internalQueue.append(.done(grandparent))
             }
         }
         return calls
@@ -763,6 +829,7 @@ extension ReferenceStatechart: CustomStringConvertible {
     /// The tree and the routes, to print beside a failure so it can be read.
     var description: String {
         var lines = ["initial state \(initialState)"]
+        if !raisedOnEntry.isEmpty { lines.append("raises left in the budget: \(raiseBudget)") }
         for state in states {
             lines.append(describe(state))
         }
@@ -784,6 +851,7 @@ extension ReferenceStatechart: CustomStringConvertible {
         if let history = node.history { line += ", \(history) history" }
         if let fallback = node.historyDefault { line += " (default \(fallback))" }
         if node.isFinal { line += " final" }
+        if let event = raisedOnEntry[state] { line += ", entry raises e\(event)" }
         return line
     }
 

@@ -18,6 +18,12 @@ import Testing
 // several targets, actions and complete history, whose expected logs were
 // checked by hand.
 //
+// In about one chart in four, entry handlers of a few states make requests
+// (`machine <-! event`, SCXML's `<raise>` in `<onentry>`) while a budget
+// for the run lasts: they wait in one queue with the completions, in the
+// order they arose (SPEC 3.2, "The internal queue"), and a refused one
+// shows as the error handler's call in the macrostep's log.
+//
 // Replay one seed, printing every step:
 //     SWITCHYARD_MODEL_SEED=17 swift test --filter StatechartModelTests
 // Try many more seeds than the fixed ones (a few dozen a second in a debug build):
@@ -101,7 +107,8 @@ private struct ModelCheck {
         var reference = blueprint.makeReference()
         let log = Log()
         let machine = blueprint.makeMachine(
-            loggingTo: log, states: reference.states, declaringHistoryLast: declaresHistoryLast)
+            loggingTo: log, states: reference.states, declaringHistoryLast: declaresHistoryLast,
+            raising: RaiseBudget())
         let states = reference.states
         trace("\(name)\n\(reference)")
 
@@ -317,6 +324,19 @@ private struct Blueprint: Sendable {
     var doneRoutes: [InternalRoute] = []
     /// Eventless routes, in registration order.
     var eventlessRoutes: [InternalRoute] = []
+    /// States whose entry handler makes a request, and its event.
+    var raisingEntries: [RaisingEntry] = []
+
+    /// An entry handler that makes a request: `machine <-! Ev(id: event)`
+    /// when `state` is entered, while the run's budget lasts.
+    struct RaisingEntry: Sendable {
+        var state: Int
+        var event: Int
+    }
+
+    /// How many requests the raising entry handlers of one run make in all:
+    /// a raise that enters its own state again cannot go on forever.
+    static let raiseBudget = 20
 }
 
 // MARK: - Random blueprints
@@ -328,6 +348,7 @@ extension Blueprint {
         self = generator.blueprint()
         generator.addCompletion(to: &self)
         generator.addTargetsActionsAndHistory(to: &self)
+        generator.addRaisingEntries(to: &self)
     }
 }
 
@@ -344,7 +365,8 @@ extension Blueprint {
 /// history from a third stream after those: a seed's tree, event routes and
 /// events are the ones it drew before those features existed, and its
 /// completion features the ones it drew before targets, actions and history
-/// defaults existed.
+/// defaults existed. Raising entry handlers come from a fourth stream, for
+/// the same reason.
 private struct RandomChartGenerator {
     static let maximumDepth = 4
     static let maximumStateCount = 40
@@ -356,6 +378,7 @@ private struct RandomChartGenerator {
     private var random: SplitMix64
     private var completionRandom: SplitMix64
     private var featureRandom: SplitMix64
+    private var raiseRandom: SplitMix64
     /// The last label given to an action.
     private var lastAction = 0
     private var unusedIDs = Array(0..<(maximumStateCount + 8))
@@ -368,6 +391,7 @@ private struct RandomChartGenerator {
         random = SplitMix64(seed: seed)
         completionRandom = SplitMix64(seed: ~seed)
         featureRandom = SplitMix64(seed: seed ^ 0x5EED_7A26_E75A_C710)
+        raiseRandom = SplitMix64(seed: seed ^ 0x7A15_E0F0_E472_0003)
         random.shuffle(&unusedIDs)
     }
 
@@ -723,6 +747,23 @@ private struct RandomChartGenerator {
         }
     }
 
+    // MARK: Requests from entry handlers
+
+    /// Makes, in about one chart in four, the entry handlers of one to three
+    /// states make a request for a random event: half the time a final
+    /// state's, whose request must go before its completion.
+    mutating func addRaisingEntries(to blueprint: inout Blueprint) {
+        guard raiseRandom.chance(percent: 25) else { return }
+        for _ in 0..<raiseRandom.int(in: 1...3) {
+            let candidates =
+                !blueprint.finalStates.isEmpty && raiseRandom.chance(percent: 50) ? blueprint.finalStates : states
+            let state = raiseRandom.element(of: candidates)
+            guard !blueprint.raisingEntries.contains(where: { $0.state == state }) else { continue }
+            let event = raiseRandom.int(in: 0...(Self.eventCount - 1))
+            blueprint.raisingEntries.append(Blueprint.RaisingEntry(state: state, event: event))
+        }
+    }
+
     /// Gives a default to some histories, and history to some parallel
     /// states and a few compounds that have none.
     private mutating func addHistory() {
@@ -836,7 +877,7 @@ struct HandWrittenChart: Sendable, CustomTestStringConvertible {
         deepHistoryOverRegions, stayFromACompoundState, deeperSourcePreempts, recordedChildWithItsOwnHistory,
         localAndExternalRoutes, selectionOrder, flatSelectionOrder, parallelCompletion, completionOneLevelUp,
         eventlessChain, finishing, startingInAFinalChild, unsettledCycle, severalTargets, actionsInRegistrationOrder,
-        historyDefaultsAndIgnoringHistory,
+        historyDefaultsAndIgnoringHistory, requestBeforeCompletion,
     ]
 
     /// 1 deep { 2 parallel { 3 { 5, 6 }, 4 { 7, 8 } }, 9 }, 10: leaving 1 and
@@ -1079,12 +1120,39 @@ extension HandWrittenChart {
             events: [3, 3, 3, 0, 0, 2, 1, 2, 1, 0, 1, 1, 2, 1, 3]))
 }
 
+extension HandWrittenChart {
+    /// 1 { 2, 3* }, 4, 5, 6*: the entry handler of the final state 3 asks
+    /// for e1, which leaves 1 for 4 before 1's completion, queued after it,
+    /// is offered (then to nothing: 1 is no longer active); the entry
+    /// handler of 6 asks for e2 as the machine finishes, and is refused.
+    static let requestBeforeCompletion = HandWrittenChart(
+        name: "request before completion",
+        blueprint: Blueprint(
+            initialState: 1,
+            parents: [.compound(1, [2, 3])],
+            routeGroups: [.route(0, 2, 3), .route(1, 1, 4), .route(2, 4, 1), .route(3, 4, 6)],
+            events: [0, 2, 1, 0, 3, 0],
+            finalStates: [3, 6],
+            doneRoutes: [.route(1, 5)],
+            raisingEntries: [.init(state: 3, event: 1), .init(state: 6, event: 2)]))
+}
+
 // MARK: - Declaring a blueprint
 
 /// The machine's side of the reference's data-model counter: eventless and
 /// done steps taken since the last step for an event.
 private final class InternalStepCounter {
     var count = 0
+}
+
+/// The machine's side of the reference's ``ReferenceStatechart/raiseBudget``:
+/// how many more requests the raising entry handlers of a run may make.
+private final class RaiseBudget {
+    var remaining: Int
+
+    init(remaining: Int = Blueprint.raiseBudget) {
+        self.remaining = remaining
+    }
 }
 
 extension Blueprint {
@@ -1120,6 +1188,10 @@ extension Blueprint {
         for route in eventlessRoutes {
             reference.addRoute(referenceRoute(.eventless, route.arrow, route.condition, action: route.action))
         }
+        for raising in raisingEntries {
+            reference.addRaise(of: raising.event, onEntryTo: raising.state)
+        }
+        reference.raiseBudget = Self.raiseBudget
         return reference
     }
 
@@ -1143,8 +1215,10 @@ extension Blueprint {
     /// calls the reference describes; `states` are every state of the chart.
     /// `declaringHistoryLast` declares the histories after everything else
     /// and a read of the configuration, which the machine must not have
-    /// kept from before them.
-    func makeMachine(loggingTo log: Log, states: [Int], declaringHistoryLast: Bool = false) -> Machine<Node, Ev> {
+    /// kept from before them. The raising entry handlers spend `budget`.
+    func makeMachine(
+        loggingTo log: Log, states: [Int], declaringHistoryLast: Bool = false, raising budget: RaiseBudget
+    ) -> Machine<Node, Ev> {
         let machine = Machine<Node, Ev>(state: Node(id: initialState))
         let internalSteps = InternalStepCounter()
         for parent in parents {
@@ -1180,6 +1254,15 @@ extension Blueprint {
         for state in states {
             machine.addEntryHandler(Node(id: state)) { _ in log(Call.entry(state).description) }
             machine.addExitHandler(Node(id: state)) { _ in log(Call.exit(state).description) }
+        }
+        // After the logging ones; `unowned`: the machine holds its handlers.
+        for raising in raisingEntries {
+            let event = Ev(id: raising.event)
+            machine.addEntryHandler(Node(id: raising.state)) { [unowned machine] _ in
+                guard budget.remaining > 0 else { return }
+                budget.remaining -= 1
+                machine <-! event
+            }
         }
         // Hears the eventless and done steps too, which have no event.
         machine.addAnyHandler(.any => .any) { context in
@@ -1315,7 +1398,8 @@ private struct SnapshotRoundTrip {
         let blueprint = Blueprint(seed: seed)
         let states = blueprint.makeReference().states
         let originalLog = Log()
-        let original = blueprint.makeMachine(loggingTo: originalLog, states: states)
+        let originalBudget = RaiseBudget()
+        let original = blueprint.makeMachine(loggingTo: originalLog, states: states, raising: originalBudget)
         original.start()
         // Where the run is cut: anywhere from before the first event to after the last.
         var random = SplitMix64(seed: seed ^ 0x5A4B_5407_0000_0001)
@@ -1325,7 +1409,9 @@ private struct SnapshotRoundTrip {
         }
         let snapshot = original.snapshot()
         let restoredLog = Log()
-        let restored = blueprint.makeMachine(loggingTo: restoredLog, states: states)
+        // What is left of the budget goes with the snapshot: both raise alike.
+        let restored = blueprint.makeMachine(
+            loggingTo: restoredLog, states: states, raising: RaiseBudget(remaining: originalBudget.remaining))
         do {
             try restored.restore(snapshot)
         } catch {
