@@ -25,7 +25,7 @@ final class Statechart {
     /// ``prepare(initial:plan:)``), or was restored on; `nil` until then,
     /// and on a nested machine's own statechart, whose configuration is the
     /// root's.
-    @exclusivity(unchecked) @usableFromInline var initialConfigurationLayout: UInt32?
+    @usableFromInline var initialConfigurationLayout: UInt32?
     /// Whether the machine has been started or has taken a step: from then on
     /// the tree under active states is fixed.
     @exclusivity(unchecked) @usableFromInline var hasBegun = false
@@ -1180,7 +1180,7 @@ final class Statechart {
     }
 
     /// Whether completions noted wait to be offered (or queued).
-    @inlinable
+    @usableFromInline
     var hasNotedCompletions: Bool {
         completionsRead < completions.length
     }
@@ -1190,7 +1190,7 @@ final class Statechart {
     /// above that. Completions are noted in the order their final states are
     /// entered, so a runtime that delivers entries in that order takes each
     /// completion as its final state's entry has run.
-    @inlinable
+    @usableFromInline
     func nextCompletion(notedByEntering final: SymbolCode) -> SymbolCode? {
         guard completionsRead < completions.length else { return nil }
         let next = completions[completionsRead]

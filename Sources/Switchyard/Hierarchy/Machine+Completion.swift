@@ -240,13 +240,7 @@ extension Machine {
     func mayContinue(after chart: Statechart, nesting: Nesting) -> Bool {
         chart.hasNotedCompletions || chart.isFinished
             || hasRoutes(reservedEvent: .eventless, nesting: nesting)
-            || (waiting.hasRequests && waitsForCompletionFirst)
-    }
-
-    /// Whether the request that waits first is a completion.
-    @inlinable
-    var waitsForCompletionFirst: Bool {
-        waiting.hasRequests && waiting.firstRequest?.isCompletion == true
+            || (waiting.hasRequests && waiting.firstRequest?.isCompletion == true)
     }
 
     /// Queues the completions the chart noted and that wait to be queued,
@@ -264,8 +258,9 @@ extension Machine {
     /// Offers the completion of `state`, which waited in the queue, to its
     /// done routes, and takes what follows (see
     /// ``settle(chart:nesting:handlers:reading:offering:)``): the queue's turn of a
-    /// completion that requests made before it had kept waiting.
-    @inlinable
+    /// completion that requests made before it had kept waiting. Rare: not
+    /// inlined into clients.
+    @usableFromInline
     func takeQueuedCompletion(of state: SymbolCode) {
         let chart = uncheckedChart
         guard !chart.isFinished else { return }
@@ -306,7 +301,6 @@ extension Machine {
     ) -> Bool {
         var steps = 0
         var first = first
-        queueNotedCompletions(chart: chart)
         while chart.planNextInternalStep(
             counting: &steps, into: &plan, leavingListsInMemo: true,
             takeQueuedCompletion: {

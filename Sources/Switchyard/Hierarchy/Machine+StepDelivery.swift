@@ -183,8 +183,10 @@ extension Machine {
                     event: event, userInfo: userInfo, nesting: nesting)
                 // What a final state completes waits behind the requests
                 // its entry handlers (and those before them) made.
-                while chart.hasNotedCompletions, let completed = chart.nextCompletion(notedByEntering: entry) {
-                    waiting.append(request: .completion(completed))
+                if chart.tree.hasFinalStates, chart.tree.isFinal(entry) {
+                    while let completed = chart.nextCompletion(notedByEntering: entry) {
+                        waiting.append(request: .completion(completed))
+                    }
                 }
             }
         }

@@ -131,7 +131,7 @@ struct WaitingQueue<Delivery, Request> {
     /// Forgets the requests that wait and that `isDropped` says to drop.
     ///
     /// - Complexity: O(*n*) in the requests that wait.
-    @inlinable
+    @usableFromInline
     mutating func dropRequests(where isDropped: (Request) -> Bool) {
         let first = deliveryCount + requestsRun
         guard first < items.count else { return }
