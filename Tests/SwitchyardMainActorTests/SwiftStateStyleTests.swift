@@ -157,14 +157,15 @@ import Testing
             machine.addRoutes(event: .loaded, transitions: [.loading => .ready])
         }
         machine.addHandler(event: .load) { [unowned machine] _ in
-            machine <-! .loaded
+            machine <-! .loaded  // waits for this handler
             order.append("load handler, now \(machine.state)")
         }
         machine.addHandler(event: .loaded) { _ in order.append("loaded handler") }
 
         machine <-! .load
 
-        #expect(order == ["load handler, now ready", "loaded handler"])
+        #expect(order == ["load handler, now loading", "loaded handler"])
+        #expect(machine.state == .ready)
     }
 }
 

@@ -56,11 +56,20 @@ import Testing
 
     // MARK: .runToCompletion
 
-    @Test(arguments: NestedRequest.allCases)
-    fileprivate func runToCompletionDecidesANestedRequestAtOnceAndDefersItsHandlers(request: NestedRequest) {
+    // Each of these holds for a flat machine and for the same machine made a
+    // statechart by an entry handler of a state it never enters: a handler's
+    // request gets one answer on every kind of machine (SPEC §2).
+
+    @Test(arguments: NestedRequest.allCases, [false, true])
+    fileprivate func runToCompletionQueuesANestedRequestAndDecidesItAfterTheHandlers(
+        request: NestedRequest, statechart: Bool
+    ) {
         let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
         let log = Log()
         addNestingHandlers(to: machine, log: log) { request.send(to: $0) }
+        if statechart {
+            machine.addEntryHandler(.state3) { _ in }
+        }
 
         #expect(machine.tryEvent(.event0))
 
@@ -68,14 +77,41 @@ import Testing
         #expect(
             log.lines == [
                 "first begin: event0 state0 => state1 now state1",
-                "first end: returned true now state2",
-                "second: event0 state0 => state1 now state2",
+                "first end: returned false now state1",
+                "second: event0 state0 => state1 now state1",
                 "nested: \(request.described) now state2",
             ])
     }
 
-    @Test func runToCompletionDecidesEachNestedRequestAgainstTheStateLeftByThePreviousOne() {
+    @Test(arguments: [false, true])
+    func runToCompletionAnswersAQueuedRequestAsQueued(statechart: Bool) {
         let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
+        machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
+        if statechart {
+            machine.addEntryHandler(.state3) { _ in }
+        }
+        var answer: Result<MyState, TransitionError>?
+        machine.addHandler(event: .event0) { [unowned machine] _ in
+            answer = machine.attemptEvent(.event1)
+        }
+
+        machine <-! .event0
+
+        guard case .failure(let error) = answer else {
+            Issue.record("expected the request to be queued, got \(String(describing: answer))")
+            return
+        }
+        #expect(error.reason == .queued)
+        #expect(machine.state == .state2)
+    }
+
+    @Test(arguments: [false, true])
+    func runToCompletionDecidesEachQueuedRequestAgainstTheStateLeftByThePreviousOne(statechart: Bool) {
+        let machine = Machine<MyState, MyEvent>(state: .state0, delivery: .runToCompletion)
+        if statechart {
+            machine.addEntryHandler(.state3) { _ in }  // does nothing: the machine is a statechart
+        }
         machine.addRoutes(event: .event0, transitions: [.state0 => .state1])
         machine.addRoutes(event: .event1, transitions: [.state1 => .state2])
         machine.addRoutes(event: .event2, transitions: [.state2 => .state3])
@@ -94,9 +130,9 @@ import Testing
 
         #expect(
             log.lines == [
-                "results true true false now state3",
-                "observer: event0 state0 => state1 now state3",
-                "observer: event1 state1 => state2 now state3",
+                "results false false false now state1",
+                "observer: event0 state0 => state1 now state1",
+                "observer: event1 state1 => state2 now state2",
                 "observer: event2 state2 => state3 now state3",
                 "error: event1 state3 => state3",
             ])
@@ -243,7 +279,7 @@ import Testing
         (
             DeliveryPolicy.runToCompletion,
             [
-                "error begin: event2 state0 => state0", "error end: now state3",
+                "error begin: event2 state0 => state0", "error end: now state0",
                 "late error: event2 state0 => state0", "observer: event1 state0 => state3",
             ]
         ),
@@ -411,7 +447,7 @@ import Testing
             [
                 "parent first begin: event0 state0 => state1",
                 "child begin: event0 state0 => state1",
-                "child end: parent returned true now state2",
+                "child end: parent returned false now state1",
                 "parent first end: child returned true now state1",
                 "parent second: event0 state0 => state1",
                 "parent nested: event1 state1 => state2",
@@ -526,9 +562,10 @@ import Testing
 
     // MARK: Deliveries and statechart requests waiting on one machine
 
-    // A flat machine queues deliveries; once it has a statechart, it queues
-    // requests. A machine that gains a statechart while deliveries wait has
-    // both, and each kind runs at its own moment, in the order it was queued.
+    // Past the nesting limit a flat machine queues deliveries; under
+    // run-to-completion, and once it has a statechart, it queues requests. A
+    // machine that gains a statechart while deliveries wait has both, and
+    // each kind runs at its own moment, in the order it was queued.
 
     /// event0 takes state0 => state1 and state3 => state0, event1 state1 =>
     /// state2, event2 state2 => state3; an observer logs every transition.
@@ -559,7 +596,7 @@ import Testing
         return relay
     }
 
-    @Test func aStepTakenWhileFlatDeliveriesWaitRunsTheRequestsItQueuedFirst() {
+    @Test func requestsMadeWhileAMachineGainsAChartInAFlatDeliveryWaitInOneQueue() {
         let log = Log()
         let machine = Self.makeMachineThatGainsAChart(delivery: .runToCompletion, log: log)
         var isFirst = true
@@ -567,15 +604,15 @@ import Testing
             guard isFirst else { return }
             isFirst = false
             log("handler begin")
-            // Decided at once; its delivery waits for this one.
+            // Waits for this delivery to end.
             machine <-! .event1
             machine.addEntryHandler(.state3) { [unowned machine] _ in
                 log("entry state3")
-                // Waits for the step to end, not for the flat delivery.
+                // Waits for the step to end.
                 machine <-! .event0
             }
-            // The machine is a statechart now, and no step is running: the
-            // step is taken at once.
+            // The machine is a statechart now, and the flat delivery still
+            // runs: the request waits behind the first.
             machine <-! .event2
             log("handler end: now \(machine.state)")
         }
@@ -585,11 +622,11 @@ import Testing
         #expect(
             log.lines == [
                 "handler begin",
-                "observer: event2 state2 => state3", "entry state3",
-                "observer: event0 state3 => state0",
-                "handler end: now state0",
+                "handler end: now state1",
                 "observer: event0 state0 => state1",
                 "observer: event1 state1 => state2",
+                "observer: event2 state2 => state3", "entry state3",
+                "observer: event0 state3 => state0",
             ])
         #expect(machine.state == .state0)
     }
@@ -617,7 +654,7 @@ import Testing
         #expect(machine.state == .state2)
     }
 
-    @Test func aResumedMachineRunsItsRequestsWhileItsDeliveriesWaitForItsHandler() {
+    @Test func aRequestMadeAtTheLimitDuringARunToCompletionDeliveryWaitsForThatDelivery() {
         let log = Log()
         let machine = Self.makeMachineThatGainsAChart(delivery: .runToCompletion, log: log)
         // The machine's handler is one delivery deep: the relay's go one deeper.
@@ -633,8 +670,8 @@ import Testing
             log("handler begin")
             machine <-! .event1
             machine.addEntryHandler(.state3) { _ in log("entry state3") }
-            // The request waits for the relay's deliveries to unwind; then
-            // it runs, and the delivery still waits for this handler.
+            // The request made at the limit waits for this delivery, not
+            // only for the relay's deliveries to unwind.
             relay <-! .event0
             log("handler end: now \(machine.state)")
         }
@@ -645,10 +682,10 @@ import Testing
             log.lines == [
                 "handler begin",
                 "at the limit: queued",
-                "observer: event2 state2 => state3", "entry state3",
-                "handler end: now state3",
+                "handler end: now state1",
                 "observer: event0 state0 => state1",
                 "observer: event1 state1 => state2",
+                "observer: event2 state2 => state3", "entry state3",
             ])
         #expect(machine.state == .state3)
     }

@@ -103,6 +103,10 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// How many requests are being decided and delivered.
     @exclusivity(unchecked) @usableFromInline var requestDepth = 0
+    /// Requests a handler made, under run-to-completion, while a flat
+    /// machine delivered another: decided when the request in progress
+    /// returns, in order, each with its place among `pendingResults`.
+    @usableFromInline var waitingRequests: [(event: E, userInfo: UserInfoBox?, ticket: Int)] = []
 
     /// The observers, in the order they were added.
     ///
@@ -269,7 +273,11 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     ///   `disable` or a closure refused), or, for a request made while a
     ///   statechart's step is being delivered (from one of its handlers),
     ///   ``TransitionError/Reason/reentrantRequest``: observers, which run
-    ///   after the step, may make requests.
+    ///   after the step, may make requests. Under
+    ///   ``DeliveryPolicy/runToCompletion``, a request a handler of a flat
+    ///   machine makes answers ``TransitionError/Reason/queued``: it is
+    ///   decided once the request in progress has been, and the observers
+    ///   hear its result, with its effects, in its turn.
     /// - Complexity: That of ``Machine/tryEvent(_:userInfo:)``, and a call to each observer.
     @inlinable
     @discardableResult
@@ -282,13 +290,36 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         if isNested {
             pendingResults.append(nil)
         }
-        let result = decide(event, userInfo: UserInfoBox.boxing(userInfo))
+        let box = UserInfoBox.boxing(userInfo)
+        // The machine would queue it: it is decided here, once the request
+        // in progress returns, so that its effects are read and heard.
+        if requestDepth > 0, machine.mustQueueFlatRequest {
+            waitingRequests.append((event, box, ticket))
+            return .failure(TransitionError(.queued, event: event, fromState: machine.state))
+        }
+        let result = decide(event, userInfo: box)
+        if requestDepth == 0, !waitingRequests.isEmpty {
+            decideWaitingRequests()
+        }
         if isNested {
             pendingResults[ticket] = result
         } else {
             notify(result)
         }
         return result
+    }
+
+    /// Decides the requests that waited for the one in progress, in the
+    /// order they were made, including those their handlers make.
+    @usableFromInline
+    func decideWaitingRequests() {
+        var next = 0
+        while next < waitingRequests.count {
+            let (event, userInfo, ticket) = waitingRequests[next]
+            next += 1
+            pendingResults[ticket] = decide(event, userInfo: userInfo)
+        }
+        waitingRequests.removeAll(keepingCapacity: true)
     }
 
     /// Fires `event` on the machine; the effects are those of what the

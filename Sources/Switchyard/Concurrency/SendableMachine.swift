@@ -18,9 +18,11 @@
 /// before the lock is let go, so handlers hear one transition at a time, in
 /// the order the machine took them, and a request returns the true answer.
 /// A request a handler makes (on the handler's thread, which holds the lock)
-/// is decided at once and delivered after the handlers in progress, as
-/// ``DeliveryPolicy/runToCompletion`` does: it never deadlocks and never runs
-/// a handler inside another. Requests from other threads wait for the lock.
+/// waits until the handlers in progress have run, as under
+/// ``DeliveryPolicy/runToCompletion``, and answers `false`
+/// (``TransitionError/Reason-swift.struct/queued``): it never deadlocks and
+/// never runs a handler inside another. Requests from other threads wait
+/// for the lock.
 ///
 /// So a handler must not block waiting for another thread that uses the
 /// same machine: that thread waits for the handler's lock. Hand slow work to

@@ -398,7 +398,7 @@ extension Machine {
     /// them), for them to unwind.
     @inlinable
     func mustQueueRequest(on thread: DeliveryThread) -> Bool {
-        isStepping || isWaitingOnThread || waitIfFull(thread)
+        isStepping || mustQueueFlatRequest || isWaitingOnThread || waitIfFull(thread)
     }
 
     /// Calls one handler, unless it was disposed during the delivery.

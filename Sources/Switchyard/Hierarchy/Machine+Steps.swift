@@ -17,6 +17,10 @@ extension Machine {
     enum QueuedRequest {
         case event(member: Int, E, userInfo: UserInfoBox?)
         case state(member: Int, SymbolCode, userInfo: UserInfoBox?)
+        /// A request made to a flat machine during a delivery under
+        /// run-to-completion, which names states by value, not by code.
+        case flatEvent(E, userInfo: UserInfoBox?)
+        case flatState(S, userInfo: UserInfoBox?)
         /// The completion of a state (SCXML's `done.state.ID`), queued once
         /// the entry handlers of the final state that completed it ran.
         case completion(SymbolCode)

@@ -6,9 +6,13 @@ public enum DeliveryPolicy: Hashable, Sendable {
     /// returns, exactly as in SwiftState. The default, so that code written for
     /// SwiftState keeps its order.
     case immediate
-    /// A nested request is decided at once against the current state (so
-    /// `tryEvent` and `tryState` still return the true result), but its handlers
-    /// run only after every handler of the transition in progress has run.
+    /// A request made by a handler, an action or an observer waits until
+    /// every handler of the transition in progress has run; then it is
+    /// decided against the state it finds, and delivered, in the order the
+    /// requests were made. Its outcome is not known when the call returns, so
+    /// `tryEvent` and `tryState` return `false` and the typed API answers
+    /// ``TransitionError/Reason-swift.struct/queued`` — on a flat machine and
+    /// on a statechart alike.
     ///
     /// Observers then see transitions in the order they happened, and a chain of
     /// handler-driven transitions never deepens the stack. Recommended for new code.

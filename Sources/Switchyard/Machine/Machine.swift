@@ -314,6 +314,10 @@ extension Machine {
             reportReentrantRequest("tryEvent(\(event))")
             return .refused(.reentrant)
         }
+        guard !mustQueueFlatRequest else {
+            waiting.append(request: .flatEvent(event, userInfo: userInfo))
+            return .refused(.queued)
+        }
         decisionDepth = 1
         assert(noteDecidingThread())
         let decision = routes.decide(event: event, code: eventCode, from: from, code: fromCode, userInfo: userInfo)
@@ -361,6 +365,10 @@ extension Machine {
             reportReentrantRequest("tryState(\(target))")
             return .refused(.reentrant)
         }
+        guard !mustQueueFlatRequest else {
+            waiting.append(request: .flatState(target, userInfo: userInfo))
+            return .refused(.queued)
+        }
         decisionDepth = 1
         assert(noteDecidingThread())
         let decision = routes.decide(from: from, code: fromCode, to: target, code: targetCode, userInfo: userInfo)
@@ -377,6 +385,15 @@ extension Machine {
                 refusal: decision.refusal)
         }
         return decision
+    }
+
+    /// Whether a request to this flat machine must wait in the queue until
+    /// the delivery in progress ends: under run-to-completion, a handler's
+    /// or an observer's request is decided after every handler of the step
+    /// it was made in has run, as a statechart's is.
+    @inlinable
+    var mustQueueFlatRequest: Bool {
+        delivery == .runToCompletion && deliveryDepth > 0
     }
 
     /// Notes the thread that begins a decision, when it is the outermost
@@ -434,10 +451,22 @@ extension Machine {
             return
         }
         run(kind, context, codes: codes, refusal: refusal, on: thread)
-        if deliveryDepth == 0, waiting.hasDeliveries {
-            runWaiting(.delivery, on: thread)
+        if deliveryDepth == 0, !waiting.isEmpty {
+            runWaitingAfterDelivery(on: thread)
         }
         thread.resumeWaitingIfUnwound()
+    }
+
+    /// Runs what waited for the outermost delivery to end: the deliveries
+    /// decided meanwhile, then the requests its handlers queued.
+    @usableFromInline
+    func runWaitingAfterDelivery(on thread: DeliveryThread) {
+        if waiting.hasDeliveries {
+            runWaiting(.delivery, on: thread)
+        }
+        if waiting.hasRequests {
+            runQueuedRequests()
+        }
     }
 
     /// Runs the waiting work of `kind` in the order it was queued, including
@@ -462,6 +491,10 @@ extension Machine {
                 _ = requestStep(member: member, .state(target), userInfo: userInfo)
             case .request(.completion(let state)):
                 takeQueuedCompletion(of: state)
+            case .request(.flatEvent(let event, let userInfo)):
+                _ = perform(event: event, userInfo: userInfo)
+            case .request(.flatState(let target, let userInfo)):
+                _ = perform(state: target, userInfo: userInfo)
             }
         }
     }
@@ -518,11 +551,11 @@ extension Machine {
     func resumeWaitingDeliveries() {
         isWaitingOnThread = false
         // Under run-to-completion, a delivery of this machine in progress
-        // runs them when it ends.
+        // runs them when it ends; its requests wait for it as well.
         if waiting.hasDeliveries, delivery == .immediate || deliveryDepth == 0 {
             runWaiting(.delivery, on: DeliveryThread.current)
         }
-        if waiting.hasRequests {
+        if waiting.hasRequests, !mustQueueFlatRequest {
             runQueuedRequests()
         }
     }

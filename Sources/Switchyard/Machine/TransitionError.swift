@@ -52,10 +52,12 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
         /// assertion that names the misuse.
         public static let reentrantRequest = Reason(.reentrantRequest)
         /// The request was made by a handler while a statechart's step (or
-        /// refusal) was running, or while deliveries of machines were nested
+        /// refusal) was running, while a delivery of a machine created with
+        /// ``DeliveryPolicy/runToCompletion`` was running, or while
+        /// deliveries of machines were nested
         /// ``DeliveryPolicy/immediateNestingLimit`` deep on the thread: it
-        /// waits, and is decided and delivered when that step ends (or that
-        /// nesting unwinds). Its own refusal, if it comes to one, runs the
+        /// waits, and is decided and delivered when that step or delivery
+        /// ends (or that nesting unwinds). Its own refusal, if it comes to one, runs the
         /// error handlers then.
         public static let queued = Reason(.queued)
         /// The request was made to a machine nested in another (see

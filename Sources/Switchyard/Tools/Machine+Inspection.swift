@@ -41,9 +41,10 @@ extension Machine {
     ///
     /// A request the observer makes is taken as a handler's would be: it
     /// is decided after the decision the observer heard, never before, and
-    /// is heard in its turn. In a statechart it waits for the step's
-    /// handlers; in a flat machine under ``DeliveryPolicy/immediate`` it is
-    /// decided at once, so the observer hears it before it returns.
+    /// is heard in its turn. In a statechart, and in a flat machine under
+    /// ``DeliveryPolicy/runToCompletion``, it waits for the step's handlers;
+    /// in a flat machine under ``DeliveryPolicy/immediate`` it is decided
+    /// at once, so the observer hears it before it returns.
     ///
     /// - Parameter observer: Called with each decision.
     /// - Returns: What removes the observer.

@@ -394,7 +394,16 @@ extension DefinitionDSLTests {
         }
         let opened = try machine.transition(.open)
         #expect(opened.effects == ["creak"])
-        #expect(try nested?.get().effects == ["slam"])
+        if delivery == .immediate {
+            #expect(try nested?.get().effects == ["slam"])
+        } else {
+            // Queued behind the request in progress: decided after it, and heard.
+            guard case .failure(let error) = nested else {
+                Issue.record("expected the nested request to be queued, got \(String(describing: nested))")
+                return
+            }
+            #expect(error.reason == .queued)
+        }
         #expect(machine.state == .closed)
         #expect(heard == ["open [\"creak\"]", "closed [\"slam\"]"])
     }

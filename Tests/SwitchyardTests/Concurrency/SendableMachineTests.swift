@@ -111,7 +111,7 @@ private struct Heard: Equatable {
         machine.addHandler(event: .event0) { [unowned machine] context in
             log.withLock { $0.append("first \(context.fromState) => \(context.toState)") }
             if context.toState == .state1 {
-                // Decided at once: the true answer, with the handlers after.
+                // Queued: decided once these handlers have run, so `false` now.
                 let moved = machine.tryEvent(.event0)
                 log.withLock { $0.append("asked: \(moved), now \(machine.state)") }
             }
@@ -122,9 +122,10 @@ private struct Heard: Equatable {
         #expect(machine.tryEvent(.event0))
         #expect(
             log.withLock { $0 } == [
-                "first state0 => state1", "asked: true, now state2", "second state0 => state1",
+                "first state0 => state1", "asked: false, now state1", "second state0 => state1",
                 "first state1 => state2", "second state1 => state2",
             ])
+        #expect(machine.state == .state2)
     }
 
     @Test func aHandlerDisposesFromInsideAndAnotherThreadDisposesAfter() {

@@ -63,8 +63,9 @@ assert(chime.disposed)
 //:
 //: By default a handler's request runs completely, handlers included, before
 //: the handler goes on, as in SwiftState. With `delivery: .runToCompletion`
-//: it is decided at once but its handlers wait for the transition in
-//: progress, so observers see transitions in the order they happened.
+//: it waits (the call returns `false`) and is decided and delivered once the
+//: handlers of the transition in progress have run, so observers see
+//: transitions in the order they happened.
 func autoLock(_ delivery: DeliveryPolicy) {
     print("auto-lock, \(delivery):")
     let door = Machine<Door, DoorEvent>(state: .open, delivery: delivery) { door in
