@@ -247,12 +247,35 @@ struct SCXMLWriter {
         let fromAny = transitionsFrom[prefix + DiagramGraph.anyID] ?? []
         for node in graph.topLevel {
             let copies = anyHost == nil && !graph.nodes[node].isFinal ? fromAny : []
-            writeNode(node, of: graph, prefix: prefix, fromAny: copies, indent: indent)
+            writeNode(node, of: graph, prefix: prefix, fromAny: copies, isOutermost: anyHost == nil, indent: indent)
         }
     }
 
+    /// `transitions`, of one source, in the order the machine tries them
+    /// (SPEC §2): the routes of an exact event (a named event, a done event,
+    /// a state request) before those of any event, each in the order added;
+    /// then the moves of route mappings, which the machine asks after every
+    /// route.
+    private static func inChoiceOrder(_ transitions: [Placed]) -> (routes: [Placed], mapped: [Placed]) {
+        var exact: [Placed] = []
+        var anyEvent: [Placed] = []
+        var mapped: [Placed] = []
+        for placed in transitions {
+            if placed.transition.isMapped {
+                mapped.append(placed)
+            } else if case .anyEvent = placed.transition.trigger {
+                anyEvent.append(placed)
+            } else {
+                exact.append(placed)
+            }
+        }
+        return (exact + anyEvent, mapped)
+    }
+
+    /// Writes one state; `isOutermost` when it is a top-level state of the
+    /// outermost machine, which carries the copies of the routes from `.any`.
     private mutating func writeNode(
-        _ index: Int, of graph: DiagramGraph, prefix: String, fromAny: [Placed], indent: String
+        _ index: Int, of graph: DiagramGraph, prefix: String, fromAny: [Placed], isOutermost: Bool, indent: String
     ) {
         let node = graph.nodes[index]
         let key = prefix + node.id
@@ -271,11 +294,15 @@ struct SCXMLWriter {
         if let initialID {
             out += " initial=\(Self.attribute(initialID))"
         }
-        let nestedAny = node.nested.map { transitionsFrom[prefix + "m\($0)_" + DiagramGraph.anyID] ?? [] } ?? []
-        let own = transitionsFrom[key] ?? []
+        let nestedAny = Self.inChoiceOrder(
+            node.nested.map { transitionsFrom[prefix + "m\($0)_" + DiagramGraph.anyID] ?? [] } ?? [])
+        let own = Self.inChoiceOrder(transitionsFrom[key] ?? [])
+        let anyCopies = Self.inChoiceOrder(fromAny)
+        let mapped = nestedAny.mapped + own.mapped + anyCopies.mapped
         let isEmpty =
-            node.entryHandlers == 0 && node.exitHandlers == 0 && own.isEmpty && fromAny.isEmpty
-            && nestedAny.isEmpty && node.history == nil && node.children.isEmpty && node.nested == nil
+            node.entryHandlers == 0 && node.exitHandlers == 0 && own.routes.isEmpty && mapped.isEmpty
+            && fromAny.isEmpty && nestedAny.routes.isEmpty && node.history == nil && node.children.isEmpty
+            && node.nested == nil
         guard !isEmpty else {
             out += "/>\n"
             return
@@ -286,17 +313,27 @@ struct SCXMLWriter {
         writeHandlers(node.exitHandlers, element: "onexit", label: "exit", indent: inner)
         // A nested machine's routes from `.any` count as routes from its
         // root, the state it is nested in: tried before that state's own.
-        if !nestedAny.isEmpty {
+        if !nestedAny.routes.isEmpty {
             out += "\(inner)<!-- from any state of the nested machine -->\n"
         }
-        for placed in nestedAny + own {
+        for placed in nestedAny.routes + own.routes {
             writeTransition(placed, indent: inner, isOutOfFinal: node.isFinal)
         }
-        if !fromAny.isEmpty {
+        if !anyCopies.routes.isEmpty {
             out += "\(inner)<!-- from any state -->\n"
         }
-        for placed in fromAny {
+        for placed in anyCopies.routes {
             writeTransition(placed, indent: inner)
+        }
+        // After every route of a flat machine's state; a nested state's are
+        // tried here before its ancestors' routes, which SCXML cannot reorder.
+        if !mapped.isEmpty, !isOutermost {
+            out +=
+                "\(inner)<!-- route mappings: the machine asks them after the routes of every state, "
+                + "these before the routes of the states that contain this one -->\n"
+        }
+        for placed in mapped {
+            writeTransition(placed, indent: inner, isOutOfFinal: node.isFinal)
         }
         if let history = node.history {
             writeHistory(history, of: node, in: graph, prefix: prefix, indent: inner)
@@ -307,7 +344,7 @@ struct SCXMLWriter {
             writeStates(of: graph.nested[nested], prefix: nestedPrefix, indent: inner, anyHost: key)
         }
         for child in node.children {
-            writeNode(child, of: graph, prefix: prefix, fromAny: [], indent: inner)
+            writeNode(child, of: graph, prefix: prefix, fromAny: [], isOutermost: false, indent: inner)
         }
         out += "\(indent)</\(element)>\n"
     }
