@@ -270,14 +270,15 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// - Returns: The valid transition, or why the request was refused:
     ///   ``TransitionError/Reason/noRoute`` (no clause or route for this state
     ///   and event), ``TransitionError/Reason/conditionsRefused`` (a guard, a
-    ///   `disable` or a closure refused), or, for a request made while a
-    ///   statechart's step is being delivered (from one of its handlers),
+    ///   `disable` or a closure refused). A request a handler makes while
+    ///   this machine's request is delivered — any handler of a statechart,
+    ///   or of a flat machine under ``DeliveryPolicy/runToCompletion`` —
+    ///   answers ``TransitionError/Reason/queued``: it is decided once the
+    ///   request in progress has been, and the observers hear its result,
+    ///   with its effects, in its turn. A request made during a statechart's
+    ///   step that this machine did not ask for is refused with
     ///   ``TransitionError/Reason/reentrantRequest``: observers, which run
-    ///   after the step, may make requests. Under
-    ///   ``DeliveryPolicy/runToCompletion``, a request a handler of a flat
-    ///   machine makes answers ``TransitionError/Reason/queued``: it is
-    ///   decided once the request in progress has been, and the observers
-    ///   hear its result, with its effects, in its turn.
+    ///   after the step, may make requests.
     /// - Complexity: That of ``Machine/tryEvent(_:userInfo:)``, and a call to each observer.
     @inlinable
     @discardableResult
@@ -291,9 +292,10 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             pendingResults.append(nil)
         }
         let box = UserInfoBox.boxing(userInfo)
-        // The machine would queue it: it is decided here, once the request
-        // in progress returns, so that its effects are read and heard.
-        if requestDepth > 0, machine.mustQueueFlatRequest {
+        // A handler's request, which the machine would queue: it is decided
+        // here, once the request in progress returns, so that its effects
+        // are read and heard.
+        if requestDepth > 0, machine.isStepping || machine.mustQueueFlatRequest {
             waitingRequests.append((event, box, ticket))
             return .failure(TransitionError(.queued, event: event, fromState: machine.state))
         }

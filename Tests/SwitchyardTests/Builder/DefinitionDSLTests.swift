@@ -516,6 +516,43 @@ extension DefinitionDSLTests {
 }
 
 extension DefinitionDSLTests {
+    @Test func aStatechartHandlersRequestThroughTheEffectMachineIsQueuedAndHeardWithItsEffects() throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.closed) {
+                OnExit(emit: "leave closed")
+                On(.open, transitionTo: .open, emit: "creak")
+            }
+            From(.open) {
+                OnEntry(emit: "enter open")
+                OnExit(emit: "leave open")
+                On(.close, transitionTo: .closed, emit: "slam")
+            }
+        }
+        let machine = EffectMachine(door)
+        var heard: [String] = []
+        machine.onTransition { result in
+            switch result {
+            case .success(let transition): heard.append("\(transition.toState) \(transition.effects)")
+            case .failure(let error): heard.append("refused \(error.reason)")
+            }
+        }
+        var nested: EffectMachine<Door, DoorEvent, String>.Transition.Result?
+        machine.machine.addEntryHandler(.open) { [unowned machine] _ in
+            nested = machine.attemptTransition(.close)
+        }
+
+        let opened = try machine.transition(.open)
+
+        #expect(opened.effects == ["leave closed", "creak", "enter open"])
+        guard case .failure(let error) = nested else {
+            Issue.record("expected the handler's request to be queued, got \(String(describing: nested))")
+            return
+        }
+        #expect(error.reason == .queued)
+        #expect(machine.state == .closed)
+        #expect(heard == ["open [\"leave closed\", \"creak\", \"enter open\"]", "closed [\"leave open\", \"slam\"]"])
+    }
+
     @Test func anEffectMachineWhoseMachineIsNestedInAnotherStopsWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
