@@ -298,6 +298,32 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
         #expect(chart.state == .over)
     }
 
+    @Test func aRequestStillWaitingWhenTheMachineFinishesIsRefusedInItsTurn() {
+        let log = Log()
+        let chart = makeChart(in: .job, log: log) { chart in
+            chart.addRoutes(event: .go, transitions: [.job => .over])
+            chart.addRoutes(event: .other, transitions: [.any => .idle])
+        }
+        var refusal: TransitionError.Reason?
+        chart.inspect { inspection in
+            if inspection.request == .event(.other) {
+                refusal = inspection.refusal
+            }
+        }
+        // Made during the step that finishes the machine: it waits, then finds it finished.
+        chart.addExitHandler(.working) { [unowned chart] _ in chart <-! .other }
+
+        chart <-! .go
+
+        #expect(chart.isFinished)
+        #expect(
+            log.lines == [
+                "exit working", "exit job", "go: working => over", "enter over", "exit over", "refused",
+            ])
+        #expect(refusal == .finished)
+        #expect(chart.state == .over)
+    }
+
     @Test func aFlatMachineCanFinish() {
         let machine = Machine<MyState, MyEvent>(state: .state0)
         machine.addRoutes(event: .event0, transitions: [.state0 => .state1, .state1 => .state2])
