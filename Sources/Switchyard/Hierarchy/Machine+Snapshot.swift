@@ -279,7 +279,6 @@ extension Machine {
         chart.hasBegun = true
         // The restored configuration stands: it is not built again from the initial state.
         chart.initialConfigurationLayout = chart.tree.layouts
-        chart.dropCompletions()
         defer { plan.reset() }
         guard runningHandlers else {
             let afterCode = nesting.planDelivery(of: &plan, chart: chart)
