@@ -131,8 +131,9 @@ struct StepPlan: ~Copyable {
         otherTargets.removeAll()
         hasActions = false
         internalCause = nil
+        // `restored` is left alone: only a restore's plan holds one, and
+        // applying it lets it go (see `Statechart.applyLifecycle`).
         lifecycle = nil
-        restored = nil
         storedExits.removeAll()
         storedEntries.removeAll()
         storedAtomicsAfter.removeAll()
