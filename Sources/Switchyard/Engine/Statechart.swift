@@ -974,9 +974,14 @@ final class Statechart {
     /// plan's to read afterwards, and debug builds stop a reader who tries). Queues what the step completes: copied
     /// from the memo of steps if the plan came from it and its completions
     /// are known, else worked out, and then recorded on the plan's entry in
-    /// the memo if it has one.
+    /// the memo if it has one. A plan of a start, a restore or a finish
+    /// (``StepPlan/lifecycle``) is applied by ``applyLifecycle(_:of:)``.
     @inlinable
     func apply(_ plan: inout StepPlan) {
+        if let lifecycle = plan.lifecycle {
+            applyLifecycle(lifecycle, of: &plan)
+            return
+        }
         let remembered =
             plan.listsAreInMemo
             ? rememberedEntry(of: plan.memoMark)
@@ -1163,7 +1168,79 @@ final class Statechart {
     func planFinish(into plan: inout StepPlan) {
         dropCompletions()
         plan.reset()
+        plan.lifecycle = .finish
         appendActiveDescendants(of: .wildcard, to: &plan.exits)
+    }
+
+    /// Fills `plan` with what starting enters: every state of the initial
+    /// configuration, which is in place already, outermost first (in
+    /// document order); it exits and moves nothing. Applying it notes the
+    /// completions of the final states it enters, as a step's entries do.
+    @usableFromInline
+    func planStart(into plan: inout StepPlan) {
+        plan.reset()
+        plan.lifecycle = .start
+        for node in activeNodes(within: .wildcard) {
+            plan.entries.append(node)
+        }
+    }
+
+    /// Fills `plan` with what restoring `restored` does: it exits what the
+    /// configuration has and `restored` lacks, innermost first, and enters
+    /// what `restored` adds, outermost first; applying it puts `restored`
+    /// in place, with the history it records, and notes no completion.
+    func planRestore(to restored: consuming Configuration, into plan: inout StepPlan) {
+        plan.reset()
+        plan.lifecycle = .restore
+        let before = activeNodes(within: .wildcard)
+        // The configuration not in the chart waits here: the restored one
+        // while the chart has the old one, and the other way round.
+        var other = restored
+        for node in before.reversed() where !other.isActive(node) {
+            plan.exits.append(node)
+        }
+        swap(&configuration, &other)
+        for node in activeNodes(within: .wildcard) where !other.isActive(node) {
+            plan.entries.append(node)
+        }
+        swap(&configuration, &other)
+        plan.restored = consume other
+    }
+
+    /// Swaps the configuration a restore plan holds (see
+    /// ``planRestore(to:into:)``) with the chart's: what restoring puts in
+    /// place, and what reads the restored configuration before it is
+    /// applied uses twice.
+    func swapRestoredConfiguration(of plan: inout StepPlan) {
+        guard var other = plan.restored.take() else { return }
+        swap(&configuration, &other)
+        plan.restored = consume other
+    }
+
+    /// What applying a microstep that no route takes does (see
+    /// ``StepPlan/Lifecycle``): a start notes what its final states
+    /// complete, in document order, each as if the states after it were not
+    /// entered yet; a restore puts its configuration in place; a finish
+    /// changes nothing.
+    @usableFromInline
+    func applyLifecycle(_ lifecycle: StepPlan.Lifecycle, of plan: inout StepPlan) {
+        switch lifecycle {
+        case .start:
+            guard tree.hasFinalStates else { return }
+            for index in 0..<plan.entries.length where tree.isFinal(plan.entries[index]) {
+                let entry = plan.entries[index]
+                noteCompletion(byEntering: entry, bound: tree.order(of: entry))
+            }
+        case .restore:
+            swapRestoredConfiguration(of: &plan)
+            plan.restored = nil
+            isFinished = configuration.atomics.contains {
+                tree.isFinal($0) && tree.parent(of: $0) == .wildcard
+            }
+            dropCompletions()
+        case .finish:
+            return
+        }
     }
 
     /// The next state whose completion waits to be offered, if any.

@@ -46,6 +46,13 @@ struct StepPlan: ~Copyable {
     /// For a step a statechart takes after another, what routes it takes;
     /// `nil` for a request's own step. Read only to inspect the step.
     @usableFromInline var internalCause: InternalCause?
+    /// For a microstep that no route takes (starting, restoring a snapshot,
+    /// finishing), which it is; `nil` for a step of routes. Read by
+    /// ``Statechart/apply(_:)`` and by the runner, which deliver it as a step.
+    @usableFromInline var lifecycle: Lifecycle?
+    /// For a restore, the configuration it puts in place (with its recorded
+    /// history), swapped in when the plan is applied.
+    @usableFromInline var restored: Configuration?
     /// The states to exit, innermost first.
     @inlinable
     var exits: ReusableList<SymbolCode> {
@@ -124,6 +131,9 @@ struct StepPlan: ~Copyable {
         otherTargets.removeAll()
         hasActions = false
         internalCause = nil
+        // `restored` is left alone: only a restore's plan holds one, and
+        // applying it lets it go (see `Statechart.applyLifecycle`).
+        lifecycle = nil
         storedExits.removeAll()
         storedEntries.removeAll()
         storedAtomicsAfter.removeAll()
@@ -141,6 +151,20 @@ struct StepPlan: ~Copyable {
     @inline(__always)
     func assertListsAreHere() {
         assert(!listsAreInMemo, "Switchyard: a step's lists were read while they were left in the memo of steps")
+    }
+
+    /// A microstep that no route takes.
+    @usableFromInline
+    enum Lifecycle {
+        /// Entering the initial configuration, which is in place already
+        /// (see ``Statechart/planStart(into:)``).
+        case start
+        /// Putting a snapshot's configuration in place (see
+        /// ``Statechart/planRestore(to:into:)``).
+        case restore
+        /// Exiting every active state as the machine finishes; the
+        /// configuration stays, for reading (see ``Statechart/planFinish(into:)``).
+        case finish
     }
 
     /// What routes a step taken after another takes.

@@ -342,7 +342,7 @@ extension Machine {
         }
         if chart.isFinished {
             waiting.dropRequests(where: \.isCompletion)
-            finish(chart: chart, nesting: nesting, reading: reading)
+            finish(chart: chart, nesting: nesting, handlers: &handlers, reading: reading)
         }
         return true
     }
@@ -395,20 +395,21 @@ extension Machine {
     }
 
     /// Runs the exit handlers of every active state, innermost first, as
-    /// the machine finishes; the configuration stays as it is, for reading.
-    /// `reading` is shown the exits as a plan that moves and enters nothing.
-    @inlinable
-    func finish(chart: Statechart, nesting: Nesting, reading: StepReader) {
+    /// the machine finishes; the configuration stays as it is, for reading:
+    /// a microstep the chart plans (``Statechart/planFinish(into:)``) and
+    /// the one runner delivers. `reading` is shown the exits as a plan that
+    /// moves and enters nothing.
+    /// Rare: not inlined into clients.
+    @usableFromInline
+    func finish(
+        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>,
+        reading: StepReader
+    ) {
         chart.planFinish(into: &plan)
         show(planTo: reading, chart: chart)
-        inspectFinish()
-        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
-        let handlers = self.handlers
-        for index in 0..<plan.exits.length {
-            deliverLifecycle(
-                entering: false, of: plan.exits[index], handlers: handlers.storage, context: context,
-                event: nil, userInfo: nil, nesting: nesting)
-        }
+        deliverPlannedStep(
+            .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+            handlers: &handlers)
         plan.reset()
     }
 }

@@ -136,40 +136,25 @@ extension Machine {
 
     /// Enters the hierarchy's initial configuration, running the entry
     /// handlers of every machine, outermost state first and, for one state,
-    /// outermost machine first.
-    @inlinable
+    /// outermost machine first: a microstep the chart plans
+    /// (``Statechart/planStart(into:)``) and the one runner delivers, then
+    /// the macrostep it leads to.
+    @usableFromInline
     func startHierarchy(reading: ([SymbolCode]) -> Void, readingSteps: StepReader) -> Bool {
         guard !chart!.hasBegun, !isStepping else { return false }
         prepareChart()
         let chart = self.chart!
         let nesting = self.nesting!
         chart.hasBegun = true
-        let context = Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil)
-        let handlers = self.handlers
-        let entries = activeCodes()
-        reading(entries)
+        chart.planStart(into: &plan)
+        reading(plan.entries.elements)
         beginStepDelivery()
-        inspectStart(entering: entries, chart: chart, nesting: nesting)
-        // Each machine is told it stays in its state.
-        for member in nesting.members.indices {
-            nesting.memberStates[member].before = nesting.memberStates[member].current
-            nesting.memberStates[member].after = nesting.memberStates[member].current
-        }
-        for node in entries {
-            deliverLifecycle(
-                entering: true, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
-                nesting: nesting)
-            // As a step's delivery does: what a final state completes waits
-            // behind the requests its entry handlers made.
-            if chart.tree.hasFinalStates, chart.tree.isFinal(node) {
-                chart.noteCompletion(byEntering: node, bound: chart.tree.order(of: node))
-                queueNotedCompletions(chart: chart)
-            }
-        }
-        if mayContinue(after: chart, nesting: nesting) {
-            _ = withHandlersPinnedForSteps { handlers in
-                settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps)
-            }
+        _ = withHandlersPinnedForSteps { handlers in
+            deliverPlannedStep(
+                .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+                handlers: &handlers)
+            return mayContinue(after: chart, nesting: nesting)
+                ? settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps) : true
         }
         endStep()
         return true

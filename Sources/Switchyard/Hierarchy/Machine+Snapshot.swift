@@ -264,67 +264,36 @@ extension Machine {
 
 extension Machine {
     /// Puts the hierarchy this machine is the root of in `restored`, and
-    /// tells every nested machine its state.
+    /// tells every nested machine its state: a microstep the chart plans
+    /// (``Statechart/planRestore(to:into:)``).
     ///
-    /// With `runningHandlers`, runs the exit handlers of what `restored`
-    /// leaves out, innermost first (at each state, the innermost machine's
-    /// first), then the entry handlers of what it adds, outermost first, as
-    /// a step would; each machine's handlers are told its own states.
+    /// With `runningHandlers`, the one runner delivers it: the exit handlers
+    /// of what `restored` leaves out, innermost first (at each state, the
+    /// innermost machine's first), then the entry handlers of what it adds,
+    /// outermost first, as a step would; each machine's handlers are told
+    /// its own states. Without, it is only applied.
     private func restoreHierarchy(to restored: consuming Configuration, runningHandlers: Bool) {
         let chart = self.chart!
         let nesting = self.nesting!
-        let members = nesting.members.indices
-        let before = activeCodes()
-        // The configuration not in the chart waits here: the old one while
-        // the chart has the restored one, and the other way round.
-        var other = restored
-        swap(&chart.configuration, &other)
-        let after = activeCodes()
-        for member in members.dropFirst() {
-            nesting.memberStates[member].before = nesting.memberStates[member].current
-            nesting.memberStates[member].after = nesting.state(of: member, chart: chart)
-        }
-        let afterCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
+        chart.planRestore(to: restored, into: &plan)
         chart.hasBegun = true
         // The restored configuration stands: it is not built again from the initial state.
         chart.initialConfigurationLayout = chart.tree.layouts
-        chart.isFinished = chart.configuration.atomics.contains {
-            chart.tree.isFinal($0) && chart.tree.parent(of: $0) == .wildcard
-        }
-        chart.dropCompletions()
+        defer { plan.reset() }
         guard runningHandlers else {
-            commitRestoredStates(of: nesting, rootState: afterCode)
+            let afterCode = nesting.planDelivery(of: &plan, chart: chart)
+            chart.apply(&plan)
+            nesting.commitLifecycleStates(of: plan)
+            currentCode = afterCode
+            currentState = value(of: afterCode)
             return
         }
-        // Exit handlers read the old configuration, entry handlers the restored one.
-        swap(&chart.configuration, &other)
-        let context = Context(event: nil, fromState: currentState, toState: value(of: afterCode), userInfoBox: nil)
-        let handlers = self.handlers
         beginStepDelivery()
-        for node in before.reversed() where !other.isActive(node) {
-            deliverLifecycle(
-                entering: false, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
-                nesting: nesting)
-        }
-        swap(&chart.configuration, &other)
-        commitRestoredStates(of: nesting, rootState: afterCode)
-        for node in after where !other.isActive(node) {
-            deliverLifecycle(
-                entering: true, of: node, handlers: handlers.storage, context: context, event: nil, userInfo: nil,
-                nesting: nesting)
+        withHandlersPinnedForSteps { handlers in
+            deliverPlannedStep(
+                .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+                handlers: &handlers)
         }
         endStep()
-    }
-
-    /// Records the states `restoreHierarchy` worked out, in the root and in
-    /// every nested machine.
-    private func commitRestoredStates(of nesting: Nesting, rootState: SymbolCode) {
-        for member in nesting.members.indices.dropFirst() {
-            nesting.memberStates[member].current = nesting.memberStates[member].after
-            nesting.members[member].access!.handlers.setCurrent(nesting.memberStates[member].after)
-        }
-        nesting.memberStates[0].current = rootState
-        currentCode = rootState
-        currentState = value(of: rootState)
     }
 }

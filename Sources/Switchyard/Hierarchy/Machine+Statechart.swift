@@ -276,7 +276,6 @@ extension Machine {
     }
 
     /// The codes of the active states, in document order.
-    @usableFromInline
     func activeCodes() -> [SymbolCode] {
         chart!.activeNodes(within: .wildcard)
     }

@@ -104,6 +104,11 @@ extension Machine {
     /// machine first; entry handlers, outermost state first and, for one
     /// state, outermost machine first.
     ///
+    /// The one runner of microsteps: a request's step, each step of the
+    /// macrostep, and those no route takes (``StepPlan/lifecycle``): a
+    /// start, a restore that runs handlers and a finish, which run their
+    /// lifecycle handlers and no handler of a transition.
+    ///
     /// `handlers` is the machine's handler table that the request holds
     /// pinned for all its steps; the step first brings it up to date
     /// (``refresh(_:)``).
@@ -144,9 +149,15 @@ extension Machine {
         }
         let afterCode = nesting.planDelivery(of: &plan, chart: chart)
         let beforeCode = currentCode
+        let lifecycle = plan.lifecycle
+        // A start or a finish tells its handlers the machine stays in its state.
+        let staysInState = lifecycle == .start || lifecycle == .finish
         let context = Context(
-            event: event?.load(as: E.self), fromState: currentState, toState: value(of: afterCode),
-            userInfoBox: userInfo)
+            event: event?.load(as: E.self), fromState: currentState,
+            toState: staysInState ? currentState : value(of: afterCode), userInfoBox: userInfo)
+        if lifecycle == .finish {
+            inspectFinish()
+        }
         // `handlers`, the machine's table as this step begins, is pinned:
         // handlers that add or dispose handlers change a copy.
         // The plan is read in place: while the step runs, requests wait, so
@@ -166,15 +177,27 @@ extension Machine {
             deliverActions(handlers: handlers, context: context, event: event, userInfo: userInfo, nesting: nesting)
         }
         chart.apply(&plan)
-        nesting.commitStates()
-        currentState = context.toState
-        currentCode = afterCode
-        reportStep(kind, context)
-        deliverNestedTransitions(
-            kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
-        deliverTransition(
-            kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
-            context: context)
+        if let lifecycle {
+            // No route is taken: no handler of a transition runs, and the
+            // watchers hear a start (and a finish, above) as such.
+            nesting.commitLifecycleStates(of: plan)
+            if lifecycle == .restore {
+                currentState = context.toState
+                currentCode = afterCode
+            } else if lifecycle == .start {
+                inspectStart(entering: plan.entries.elements, chart: chart, nesting: nesting)
+            }
+        } else {
+            nesting.commitStates()
+            currentState = context.toState
+            currentCode = afterCode
+            reportStep(kind, context)
+            deliverNestedTransitions(
+                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
+            deliverTransition(
+                kind, eventCode: eventCode, from: beforeCode, to: afterCode, chart: chart, handlers: handlers,
+                context: context)
+        }
         if hearsLifecycle {
             for index in 0..<plan.entries.length {
                 let entry = plan.entries[index]

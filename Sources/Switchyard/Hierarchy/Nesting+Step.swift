@@ -12,8 +12,14 @@ extension Nesting {
     /// A hierarchy of one machine needs none of it: the root's state after
     /// the step is the innermost state it leaves active, and no other
     /// machine is told anything (``touchedMembers`` stays empty).
+    ///
+    /// A microstep that no route takes (``StepPlan/lifecycle``) tells every
+    /// machine its states: see ``planLifecycleDelivery(of:chart:)``.
     @inlinable
     func planDelivery(of plan: inout StepPlan, chart: Statechart) -> SymbolCode {
+        if plan.lifecycle != nil {
+            return planLifecycleDelivery(of: &plan, chart: chart)
+        }
         guard hasNestedMachines else {
             return chart.innermostState(after: &plan)
         }
@@ -72,6 +78,46 @@ extension Nesting {
             }
         }
         return memberStates[0].after
+    }
+
+    /// ``planDelivery(of:chart:)`` for a microstep that no route takes: a
+    /// start or a finish tells each machine it stays in its state; a restore
+    /// tells each its state before and its state in the restored
+    /// configuration, which ``commitLifecycleStates(of:)`` then sets in
+    /// every machine. Returns the root's state after it.
+    @usableFromInline
+    func planLifecycleDelivery(of plan: inout StepPlan, chart: Statechart) -> SymbolCode {
+        guard plan.lifecycle == .restore else {
+            for member in members.indices {
+                memberStates[member].before = memberStates[member].current
+                memberStates[member].after = memberStates[member].current
+            }
+            return memberStates[0].current
+        }
+        // Worked out on the restored configuration, its history included.
+        chart.swapRestoredConfiguration(of: &plan)
+        for member in members.indices.dropFirst() {
+            memberStates[member].before = memberStates[member].current
+            memberStates[member].after = state(of: member, chart: chart)
+        }
+        let after = nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
+        chart.swapRestoredConfiguration(of: &plan)
+        memberStates[0].before = memberStates[0].current
+        memberStates[0].after = after
+        return after
+    }
+
+    /// Records the states a restore planned (see
+    /// ``planLifecycleDelivery(of:chart:)``) in every machine of the
+    /// hierarchy, once applied; a start or a finish changes none.
+    @usableFromInline
+    func commitLifecycleStates(of plan: borrowing StepPlan) {
+        guard plan.lifecycle == .restore else { return }
+        for member in members.indices.dropFirst() {
+            memberStates[member].current = memberStates[member].after
+            members[member].access!.handlers.setCurrent(memberStates[member].after)
+        }
+        memberStates[0].current = memberStates[0].after
     }
 
     @inlinable
