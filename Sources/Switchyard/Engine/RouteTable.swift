@@ -546,8 +546,12 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Whether the machine may go from `state` to `target` by asking for the state.
     ///
-    /// Event-less routes come first, then event routes of every event, then
-    /// state route mappings, then route mappings asked with a `nil` event.
+    /// The one order of every machine (SPEC §2, §3.2), for a flat machine's
+    /// walk of two states: `state`, then `.any` (the root), each asked as a
+    /// statechart asks a node for a state
+    /// (``Storage/firstRoute(on:to:code:current:userInfo:refusal:)``:
+    /// event-less routes, then event routes of every event); then state
+    /// route mappings, then route mappings asked with a `nil` event.
     /// Event routes count only once ``indexEventRoutesByTransition()`` has run.
     ///
     /// - Complexity: No hashing; at most eight integer look-ups, then the
@@ -561,49 +565,12 @@ struct RouteTable<S: StateType, E: EventType> {
     ) -> Decision<S> {
         let storage = self.storage
         var refusal: Refusal?
-        // `refusal` goes in and out as a parameter: a nested function that
-        // captured and wrote it would cost a dynamic exclusivity check per call.
-        // The index is named by a flag rather than passed: a copy of it would
-        // cost a retain and a release per request.
-        func someRouteAllows(byEvent: Bool, _ first: SymbolCode, _ second: SymbolCode, _ refusal: inout Refusal?)
-            -> Bool
-        {
-            if byEvent {
-                var link = storage.eventRoutesByTransition[first, second].head
-                while link >= 0 {
-                    let node = storage.eventRouteLinks[link]
-                    guard
-                        let refused = storage.eventEntries[node].refusal(
-                            event: nil, from: state, to: target, userInfo: userInfo)
-                    else { return true }
-                    refusal = Refusal.merging(refusal, refused)
-                    link = storage.eventRouteLinks.next(after: link)
-                }
-            } else {
-                var node = storage.stateRoutes[first, second].head
-                while node >= 0 {
-                    guard
-                        let refused = storage.stateEntries[node].refusal(
-                            event: nil, from: state, to: target, userInfo: userInfo)
-                    else { return true }
-                    refusal = Refusal.merging(refusal, refused)
-                    node = storage.stateEntries.next(after: node)
-                }
-            }
-            return false
-        }
-        func someRouteAllows(byEvent: Bool, _ refusal: inout Refusal?) -> Bool {
-            guard !(byEvent ? storage.eventRoutesByTransition.isEmpty : storage.stateRoutes.isEmpty) else {
-                return false
-            }
-            return someRouteAllows(byEvent: byEvent, stateCode, targetCode, &refusal)
-                || someRouteAllows(byEvent: byEvent, stateCode, .wildcard, &refusal)
-                || someRouteAllows(byEvent: byEvent, .wildcard, targetCode, &refusal)
-                || someRouteAllows(byEvent: byEvent, .wildcard, .wildcard, &refusal)
-        }
-        if someRouteAllows(byEvent: false, &refusal) || someRouteAllows(byEvent: true, &refusal)
-            || storage.mappingsAllow(from: state, to: target, userInfo: userInfo)
-        {
+        let route =
+            storage.firstRoute(
+                on: stateCode, to: target, code: targetCode, current: state, userInfo: userInfo, refusal: &refusal)
+            ?? storage.firstRoute(
+                on: .wildcard, to: target, code: targetCode, current: state, userInfo: userInfo, refusal: &refusal)
+        if route != nil || storage.mappingsAllow(from: state, to: target, userInfo: userInfo) {
             return .move(to: target, code: targetCode, taken: .none)
         }
         return refusal.map(Decision.refused) ?? .noRoute

@@ -254,12 +254,14 @@ final class Statechart {
     /// - Parameters:
     ///   - host: The state the request's machine is nested in, whose active
     ///     atomic states alone are offered it; `nil` for all of them.
+    ///   - takesOneMove: Whether the request takes one move at most (a
+    ///     state request): the walks stop at the first move found.
     ///   - plan: The plan to fill; `firstMove` may add to its lists.
     ///   - firstMove: The move along the first route that takes the request
     ///     on a node, if one does.
     @inlinable
     func chooseMoves(
-        inside host: SymbolCode?, into plan: inout StepPlan,
+        inside host: SymbolCode?, takingOneMove takesOneMove: Bool = false, into plan: inout StepPlan,
         firstMove: (_ node: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
     ) {
         var index = 0
@@ -272,6 +274,7 @@ final class Statechart {
                 if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
                     choose(move, into: &plan)
                 }
+                if takesOneMove { return }
             }
         }
     }

@@ -473,9 +473,11 @@ extension Machine {
     }
 
     /// Fills `plan` with the move a request to `member` for the node
-    /// `target` takes: the first route, innermost machine first, on the walk
-    /// up from each active atomic state inside the member, else the member's
-    /// route mappings. Returns why routes refused.
+    /// `target` takes: the first route on the walks of a step
+    /// (``Statechart/chooseMoves(inside:takingOneMove:into:firstMove:)``),
+    /// each node asked through
+    /// ``firstRoute(toward:on:routes:current:askingFrom:userInfo:nesting:chart:refusal:)``,
+    /// else the member's route mappings. Returns why routes refused.
     @inlinable
     func chooseMove(
         toward target: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
@@ -491,43 +493,14 @@ extension Machine {
         decisionDepth += 1
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
-        func take(from source: SymbolCode, isLocal: Bool, _ plan: inout StepPlan) {
-            chart.choose(StepPlan.Move(source: source, target: target, isLocal: isLocal), into: &plan)
+        chart.chooseMoves(inside: member == 0 ? nil : host, takingOneMove: true, into: &plan) { node, _ in
+            firstRoute(
+                toward: target, on: node, routes: routes.storage, current: current, userInfo: userInfo,
+                nesting: nesting, chart: chart, refusal: &refusal
+            ).map { StepPlan.Move(source: node, target: target, isLocal: $0.isLocal) }
         }
-        guard chart.tree.hasChildren else {
-            // One machine without children decides as a flat machine: mappings included.
-            switch routes.decide(
-                from: current, code: currentCode, to: value(of: target), code: target, userInfo: userInfo)
-            {
-            case .move: take(from: currentCode, isLocal: false, &plan)
-            case .refused(let refused): return refused
-            case .noRoute: break
-            }
-            return nil
-        }
-        // The length read again at each turn: a condition may declare
-        // states, and a chart that has not begun then builds its
-        // configuration anew when asked about it.
-        var index = 0
-        while index < chart.configuration.atomics.length {
-            let atomic = chart.configuration.atomics[index]
-            index += 1
-            guard member == 0 || chart.tree.isDescendant(atomic, of: host) else { continue }
-            var node = atomic
-            while true {
-                if let route = firstRoute(
-                    toward: target, on: node, routes: routes.storage, current: current, userInfo: userInfo,
-                    nesting: nesting, chart: chart, refusal: &refusal)
-                {
-                    take(from: node, isLocal: route.isLocal, &plan)
-                    return refusal
-                }
-                guard node != .wildcard else { break }
-                node = chart.tree.parent(of: node)
-            }
-        }
-        if mappingAllows(member: member, target: target, userInfo: userInfo) {
-            take(from: host, isLocal: member != 0, &plan)
+        if plan.moves.isEmpty, mappingAllows(member: member, target: target, userInfo: userInfo) {
+            chart.choose(StepPlan.Move(source: host, target: target, isLocal: member != 0), into: &plan)
         }
         return refusal
     }
