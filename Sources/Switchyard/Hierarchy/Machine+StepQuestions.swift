@@ -104,7 +104,9 @@ extension Machine {
     /// or ``firstRoute(toward:on:routes:current:askingFrom:userInfo:nesting:chart:refusal:)``
     /// for a state), with only the routes that lead to `to` counted. So the
     /// question asks conditions in the order the request would.
-    @inlinable
+    // Not inlined into clients: a question, called out of line through
+    // `chartHasRoute` or a nested machine's link.
+    @usableFromInline
     func hasRoute(member: Int, event: BorrowedEvent?, from: SymbolCode, to: SymbolCode, userInfo: UserInfoBox?)
         -> Bool
     {
