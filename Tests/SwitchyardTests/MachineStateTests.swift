@@ -83,6 +83,41 @@ private func register(_ source: Source, on machine: StateMachineUnderTest, allow
         #expect(log.lines.isEmpty)
     }
 
+    @Test func tryStateAsksAStatesRoutesBeforeTheRootsWithOrWithoutAStatechart() {
+        // One walk: the state's own routes (of any event) before a route
+        // from `.any` without an event, on a flat machine as on a statechart.
+        func asked(withStatechart: Bool) -> (tryState: [String], hasRoute: [String]) {
+            let log = Log()
+            let machine = StateMachineUnderTest(state: .state0)
+            if withStatechart {
+                machine.addEntryHandler(.state2) { _ in }
+            }
+            machine.addRoute(
+                .any => .state1,
+                condition: { _ in
+                    log("from any, no event")
+                    return false
+                })
+            machine.addRoutes(
+                event: .event2, transitions: [.state0 => .state1],
+                condition: { _ in
+                    log("from state, of an event")
+                    return false
+                })
+            #expect(!machine.tryState(.state1))
+            let tried = log.lines
+            log.clear()
+            #expect(!machine.hasRoute(.state0 => .state1))
+            return (tried, log.lines)
+        }
+        let order = ["from state, of an event", "from any, no event"]
+        for withStatechart in [false, true] {
+            let (tryState, hasRoute) = asked(withStatechart: withStatechart)
+            #expect(tryState == order, "with a statechart: \(withStatechart)")
+            #expect(hasRoute == order, "with a statechart: \(withStatechart)")
+        }
+    }
+
     @Test func canTryStateDependsOnTheCurrentState() {
         let machine = StateMachineUnderTest(state: .state2) { machine in
             machine.addRoute(.state0 => .state1)

@@ -177,27 +177,21 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
             // A machine that entered it is finished.
             return .refused(.finished)
         }
-        var code = stateCode
         var refusal: Refusal?
-        if !isNested {
-            if let route = routes.storage.firstRouteWalking(
-                event: event, code: eventCode, from: code, current: state, userInfo: nil, refusal: &refusal)
-            {
-                return taking(route)
+        let route: SelectedRoute<S>?
+        if isNested, let chart, stateCode != .unknown {
+            // A step's walk (SPEC 3.2), from the resting atomic state out to the root.
+            route = chart.firstOnWalk(from: stateCode) { node in
+                routes.storage.firstRoute(
+                    event: event, code: eventCode, on: node, current: state, userInfo: nil, refusal: &refusal)
             }
-        } else if code != .unknown {
-            while true {
-                if let route = routes.storage.firstRoute(
-                    event: event, code: eventCode, on: code, current: state, userInfo: nil, refusal: &refusal)
-                {
-                    return taking(route)
-                }
-                guard code != .wildcard, let chart else { break }
-                code = chart.tree.parent(of: code)
-            }
-        } else if let route = routes.storage.firstRoute(
-            event: event, code: eventCode, on: .wildcard, current: state, userInfo: nil, refusal: &refusal)
-        {
+        } else {
+            // Without a tree, or from a state it does not name: a flat
+            // machine's walk, the state then the root.
+            route = routes.storage.firstRouteWalking(
+                event: event, code: eventCode, from: stateCode, current: state, userInfo: nil, refusal: &refusal)
+        }
+        if let route {
             return taking(route)
         }
         var refused = false

@@ -51,11 +51,14 @@ extension RouteTable.Storage {
     /// order; the reasons of those that refuse go into `refusal`.
     ///
     /// Conditions are told the machine's `current` state and the route's
-    /// target (the current state for a route to `.any`).
+    /// target (the current state for a route to `.any`). A question about
+    /// one move (`hasRoute`) names its target as `reaching`: the routes that
+    /// lead elsewhere are passed over unasked, so a question asks the
+    /// conditions a request would, in the order it would.
     @inlinable
     func firstRoute(
-        in eventCode: SymbolCode, _ state: SymbolCode, event: E?, current: S, userInfo: UserInfoBox?,
-        refusal: inout Refusal?
+        in eventCode: SymbolCode, _ state: SymbolCode, event: E?, current: S, reaching wanted: S? = nil,
+        userInfo: UserInfoBox?, refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         guard eventCode != .unknown, state != .unknown, !eventRoutes.isEmpty else { return nil }
         // Most states on a walk up have no eventless or done route: skipped without a look-up.
@@ -65,7 +68,9 @@ extension RouteTable.Storage {
             // The entry read in place for its guard, and copied only once
             // chosen: a copy retains its guard.
             let target = eventEntries[node].target
-            if let refused = eventEntries[node].refusal(
+            if let wanted, (target ?? current) != wanted {
+                // Leads elsewhere: no answer to the question, and not asked.
+            } else if let refused = eventEntries[node].refusal(
                 event: event, from: current, to: target ?? current, userInfo: userInfo)
             {
                 refusal = Refusal.merging(refusal, refused)
@@ -112,35 +117,48 @@ extension RouteTable.Storage {
             || !eventRoutes[.wildcard, state].isEmpty
     }
 
-    /// The first route of `state` that `event` may take: the routes of this
-    /// event, then those of `.any` event, each in registration order.
+    /// The first route of `state` that `event` may take (and that leads to
+    /// `reaching`, if a question names a target): the routes of this event,
+    /// then those of `.any` event, each in registration order.
+    ///
+    /// The one order of SPEC §2 on one state: every walk, of a flat machine
+    /// (``firstRouteWalking(event:code:from:current:reaching:userInfo:refusal:)``)
+    /// or a statechart (`Machine.firstMove`), asks each state through it.
     ///
     /// - Complexity: Two integer look-ups, then the guards of the routes tried.
     @inlinable
     func firstRoute(
-        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, userInfo: UserInfoBox?,
-        refusal: inout Refusal?
+        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, reaching wanted: S? = nil,
+        userInfo: UserInfoBox?, refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         // Most ancestors on a walk up the tree have no event routes at all.
         guard hasEventRoutes(from: state) else { return nil }
-        return firstRoute(in: eventCode, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
-            ?? firstRoute(in: .wildcard, state, event: event, current: current, userInfo: userInfo, refusal: &refusal)
+        return firstRoute(
+            in: eventCode, state, event: event, current: current, reaching: wanted, userInfo: userInfo,
+            refusal: &refusal)
+            ?? firstRoute(
+                in: .wildcard, state, event: event, current: current, reaching: wanted, userInfo: userInfo,
+                refusal: &refusal)
     }
 
-    /// The route `event` takes from `state` in a machine without children:
-    /// the walk of a statechart, of two states, `state` then `.any` (the
-    /// root), each with this event's routes before `.any` event's.
+    /// The route `event` takes from `state` in a machine without children
+    /// (and that leads to `reaching`, if a question names a target): the
+    /// walk of a statechart, of two states, `state` then `.any` (the root),
+    /// each with this event's routes before `.any` event's.
     ///
-    /// For flat machines with entry or exit handlers, which must tell a route
-    /// to `.any` (stay) from a self-transition, and for flat definitions.
+    /// For flat machines (``RouteTable/decide(event:code:from:code:reaching:userInfo:)``),
+    /// charts without children, and flat definitions.
     @inlinable
     func firstRouteWalking(
-        event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, userInfo: UserInfoBox?,
-        refusal: inout Refusal?
+        event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, reaching wanted: S? = nil,
+        userInfo: UserInfoBox?, refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
-        firstRoute(event: event, code: eventCode, on: state, current: current, userInfo: userInfo, refusal: &refusal)
+        firstRoute(
+            event: event, code: eventCode, on: state, current: current, reaching: wanted, userInfo: userInfo,
+            refusal: &refusal)
             ?? firstRoute(
-                event: event, code: eventCode, on: .wildcard, current: current, userInfo: userInfo, refusal: &refusal)
+                event: event, code: eventCode, on: .wildcard, current: current, reaching: wanted, userInfo: userInfo,
+                refusal: &refusal)
     }
 
     /// The first route of `state` that a request for `target` may take:
@@ -184,38 +202,24 @@ extension RouteTable.Storage {
             ?? firstOfAnEvent(to: targetCode, &refusal) ?? firstOfAnEvent(to: .wildcard, &refusal)
     }
 
-    /// Whether some route of `event` (or `.any` event) from `state` leads
-    /// to `target`; a route to `.any` stays, so it leads to `current`.
-    @inlinable
-    func someRoute(
-        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, to target: S, userInfo: UserInfoBox?
-    )
-        -> Bool
-    {
-        guard !eventRoutes.isEmpty else { return false }
-        func leads(_ eventCode: SymbolCode) -> Bool {
-            guard eventCode != .unknown else { return false }
-            return eventEntries.contains(in: eventRoutes[eventCode, state]) {
-                ($0.target ?? current) == target
-                    && $0.refusal(event: event, from: current, to: target, userInfo: userInfo) == nil
-            }
-        }
-        return leads(eventCode) || leads(.wildcard)
-    }
-
     /// The first route mapping that names a target for `event` (`nil` when
-    /// asking for a state) from `state`, in registration order, and what was
-    /// taken; a mapping that covers the request and refuses it sets `refusal`.
+    /// asking for a state) from `state` (the target `reaching`, if a question
+    /// names one: a mapping that names another is passed over, as SwiftState
+    /// asks every mapping for `hasRoute` and `tryState`), in registration
+    /// order, and what was taken; a mapping that covers the request and
+    /// refuses it sets `refusal`.
     // Always inlined: out of line in `decide(event:…)`, it cost `mapping` 30
     // instructions a request (a retain of the storage and the call).
     @inlinable
     @inline(__always)
-    func mappedMove(event: E?, from state: S, userInfo: UserInfoBox?, refusal: inout Refusal?) -> (
-        target: S, taken: TakenRoute
-    )? {
+    func mappedMove(
+        event: E?, from state: S, reaching wanted: S? = nil, userInfo: UserInfoBox?, refusal: inout Refusal?
+    ) -> (target: S, taken: TakenRoute)? {
         var node = routeMappingChain.head
         while node >= 0 {
             switch routeMappingAnswer(at: node, event: event, from: state, userInfo: userInfo) {
+            case .move(let target, _) where wanted != nil && target != wanted:
+                break
             case .move(let target, let clause):
                 return (target, TakenRoute(id: routeMappings[node].id, clause: clause))
             case .refused:
@@ -228,29 +232,13 @@ extension RouteTable.Storage {
         return nil
     }
 
-    /// Whether some route mapping, asked with `event` (`nil` for a state
-    /// request), takes `state` to `target`. Every mapping is asked until one
-    /// does, as SwiftState asks them for `hasRoute` and `tryState`; an event
-    /// request takes the first mapping that answers instead
-    /// (``mappedTarget(event:from:userInfo:)``).
-    @inlinable
-    func someMapping(event: E?, from state: S, leadsTo target: S, userInfo: UserInfoBox?) -> Bool {
-        var node = routeMappingChain.head
-        while node >= 0 {
-            if routeMappingTarget(at: node, event: event, from: state, userInfo: userInfo) == target {
-                return true
-            }
-            node = routeMappings.next(after: node)
-        }
-        return false
-    }
-
     /// Whether a mapping lets a state request go from `state` to `target`:
     /// a state route mapping, else a route mapping asked with a `nil` event.
     @inlinable
     func mappingsAllow(from state: S, to target: S, userInfo: UserInfoBox?) -> Bool {
-        stateMappingAllows(from: state, to: target, userInfo: userInfo)
-            || someMapping(event: nil, from: state, leadsTo: target, userInfo: userInfo)
+        var refusal: Refusal?
+        return stateMappingAllows(from: state, to: target, userInfo: userInfo)
+            || mappedMove(event: nil, from: state, reaching: target, userInfo: userInfo, refusal: &refusal) != nil
     }
 
     /// Whether a state route mapping allows `state` → `target`.

@@ -498,56 +498,47 @@ struct RouteTable<S: StateType, E: EventType> {
 
     // MARK: Decisions
 
-    /// Where `event` takes the machine from `state`.
+    /// Where `event` takes the machine from `state`; for a question about
+    /// one move (`hasRoute`), where it may take it if it names `reaching`.
     ///
     /// The one order of every machine (SPEC §2, §3.2), for a flat machine's
     /// walk of two states: `state`, then `.any` (the root); on each, this
-    /// event's routes, then `.any` event's, each in registration order;
-    /// route mappings last, in registration order. The first route whose
-    /// guard allows the move wins. A statechart walks the same way, through
-    /// every ancestor (``Storage/firstRoute(event:code:on:current:userInfo:refusal:)``
-    /// on each state).
+    /// event's routes, then `.any` event's, each in registration order
+    /// (``Storage/firstRouteWalking(event:code:from:current:reaching:userInfo:refusal:)``,
+    /// a statechart's walk with one state); route mappings last, in
+    /// registration order. The first route whose guard allows the move (and
+    /// that leads to `reaching`, if given) wins.
     ///
     /// - Parameters:
     ///   - event: The event fired.
     ///   - eventCode: `code(of: event)`.
     ///   - state: The current state.
     ///   - stateCode: `code(of: state)`.
+    ///   - wanted: For a question, the target it asks about: routes and
+    ///     mappings that lead elsewhere are passed over, their conditions unasked.
     ///   - userInfo: Passed to conditions and mappings.
     /// - Returns: The move and its target's code, or why there is none.
     /// - Complexity: No hashing; at most four integer look-ups, then the
     ///   guards of the routes that could fire.
     @inlinable
     func decide(
-        event: E, code eventCode: SymbolCode, from state: S, code stateCode: SymbolCode, userInfo: UserInfoBox?
+        event: E, code eventCode: SymbolCode, from state: S, code stateCode: SymbolCode, reaching wanted: S? = nil,
+        userInfo: UserInfoBox?
     ) -> Decision<S> {
         let storage = self.storage
         var refusal: Refusal?
-        if !storage.eventRoutes.isEmpty {
-            func firstAllowed(_ first: SymbolCode, _ second: SymbolCode) -> Decision<S>? {
-                let chain = storage.eventRoutes[first, second]
-                var node = chain.head
-                while node >= 0 {
-                    let entry = storage.eventEntries[node]
-                    // A route to `.any` keeps an event's machine where it is.
-                    let target = entry.target ?? state
-                    guard let refused = entry.refusal(event: event, from: state, to: target, userInfo: userInfo) else {
-                        return .move(
-                            to: target, code: entry.target == nil ? stateCode : entry.targetCode,
-                            taken: TakenRoute(id: entry.id))
-                    }
-                    refusal = Refusal.merging(refusal, refused)
-                    node = storage.eventEntries.next(after: node)
-                }
-                return nil
-            }
-            if let decision = firstAllowed(eventCode, stateCode) ?? firstAllowed(.wildcard, stateCode)
-                ?? firstAllowed(eventCode, .wildcard) ?? firstAllowed(.wildcard, .wildcard)
-            {
-                return decision
-            }
+        if let route = storage.firstRouteWalking(
+            event: event, code: eventCode, from: stateCode, current: state, reaching: wanted, userInfo: userInfo,
+            refusal: &refusal)
+        {
+            // A route to `.any` keeps an event's machine where it is.
+            return route.target == nil
+                ? .move(to: state, code: stateCode, taken: TakenRoute(id: route.id))
+                : .move(to: route.target!, code: route.targetCode, taken: TakenRoute(id: route.id))
         }
-        if let (target, taken) = storage.mappedMove(event: event, from: state, userInfo: userInfo, refusal: &refusal) {
+        if let (target, taken) = storage.mappedMove(
+            event: event, from: state, reaching: wanted, userInfo: userInfo, refusal: &refusal)
+        {
             return .move(to: target, code: .unknown, taken: taken)
         }
         return refusal.map(Decision.refused) ?? .noRoute
@@ -555,8 +546,12 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// Whether the machine may go from `state` to `target` by asking for the state.
     ///
-    /// Event-less routes come first, then event routes of every event, then
-    /// state route mappings, then route mappings asked with a `nil` event.
+    /// The one order of every machine (SPEC §2, §3.2), for a flat machine's
+    /// walk of two states: `state`, then `.any` (the root), each asked as a
+    /// statechart asks a node for a state
+    /// (``Storage/firstRoute(on:to:code:current:userInfo:refusal:)``:
+    /// event-less routes, then event routes of every event); then state
+    /// route mappings, then route mappings asked with a `nil` event.
     /// Event routes count only once ``indexEventRoutesByTransition()`` has run.
     ///
     /// - Complexity: No hashing; at most eight integer look-ups, then the
@@ -570,75 +565,15 @@ struct RouteTable<S: StateType, E: EventType> {
     ) -> Decision<S> {
         let storage = self.storage
         var refusal: Refusal?
-        // `refusal` goes in and out as a parameter: a nested function that
-        // captured and wrote it would cost a dynamic exclusivity check per call.
-        // The index is named by a flag rather than passed: a copy of it would
-        // cost a retain and a release per request.
-        func someRouteAllows(byEvent: Bool, _ first: SymbolCode, _ second: SymbolCode, _ refusal: inout Refusal?)
-            -> Bool
-        {
-            if byEvent {
-                var link = storage.eventRoutesByTransition[first, second].head
-                while link >= 0 {
-                    let node = storage.eventRouteLinks[link]
-                    guard
-                        let refused = storage.eventEntries[node].refusal(
-                            event: nil, from: state, to: target, userInfo: userInfo)
-                    else { return true }
-                    refusal = Refusal.merging(refusal, refused)
-                    link = storage.eventRouteLinks.next(after: link)
-                }
-            } else {
-                var node = storage.stateRoutes[first, second].head
-                while node >= 0 {
-                    guard
-                        let refused = storage.stateEntries[node].refusal(
-                            event: nil, from: state, to: target, userInfo: userInfo)
-                    else { return true }
-                    refusal = Refusal.merging(refusal, refused)
-                    node = storage.stateEntries.next(after: node)
-                }
-            }
-            return false
-        }
-        func someRouteAllows(byEvent: Bool, _ refusal: inout Refusal?) -> Bool {
-            guard !(byEvent ? storage.eventRoutesByTransition.isEmpty : storage.stateRoutes.isEmpty) else {
-                return false
-            }
-            return someRouteAllows(byEvent: byEvent, stateCode, targetCode, &refusal)
-                || someRouteAllows(byEvent: byEvent, stateCode, .wildcard, &refusal)
-                || someRouteAllows(byEvent: byEvent, .wildcard, targetCode, &refusal)
-                || someRouteAllows(byEvent: byEvent, .wildcard, .wildcard, &refusal)
-        }
-        if someRouteAllows(byEvent: false, &refusal) || someRouteAllows(byEvent: true, &refusal)
-            || storage.mappingsAllow(from: state, to: target, userInfo: userInfo)
-        {
+        let route =
+            storage.firstRoute(
+                on: stateCode, to: target, code: targetCode, current: state, userInfo: userInfo, refusal: &refusal)
+            ?? storage.firstRoute(
+                on: .wildcard, to: target, code: targetCode, current: state, userInfo: userInfo, refusal: &refusal)
+        if route != nil || storage.mappingsAllow(from: state, to: target, userInfo: userInfo) {
             return .move(to: target, code: targetCode, taken: .none)
         }
         return refusal.map(Decision.refused) ?? .noRoute
-    }
-
-    /// Whether `event` could take the machine from `state` to `target`, by any
-    /// of its routes (not only the one `tryEvent` would choose) or mappings.
-    /// Asked in the order `decide(event:code:from:code:userInfo:)` tries
-    /// them, so that conditions are called in one order whatever the question.
-    func allows(event: E, from state: S, to target: S, userInfo: UserInfoBox?) -> Bool {
-        let storage = self.storage
-        let eventCode = code(of: event)
-        let stateCode = code(of: state)
-        func allows(_ first: SymbolCode, _ second: SymbolCode) -> Bool {
-            storage.eventEntries.contains(in: storage.eventRoutes[first, second]) {
-                // A route to `.any` keeps an event's machine where it is.
-                ($0.target ?? state) == target
-                    && $0.refusal(event: event, from: state, to: target, userInfo: userInfo) == nil
-            }
-        }
-        if allows(eventCode, stateCode) || allows(.wildcard, stateCode) || allows(eventCode, .wildcard)
-            || allows(.wildcard, .wildcard)
-        {
-            return true
-        }
-        return storage.someMapping(event: event, from: state, leadsTo: target, userInfo: userInfo)
     }
 }
 

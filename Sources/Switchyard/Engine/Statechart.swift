@@ -254,12 +254,14 @@ final class Statechart {
     /// - Parameters:
     ///   - host: The state the request's machine is nested in, whose active
     ///     atomic states alone are offered it; `nil` for all of them.
+    ///   - takesOneMove: Whether the request takes one move at most (a
+    ///     state request): the walks stop at the first move found.
     ///   - plan: The plan to fill; `firstMove` may add to its lists.
     ///   - firstMove: The move along the first route that takes the request
     ///     on a node, if one does.
     @inlinable
     func chooseMoves(
-        inside host: SymbolCode?, into plan: inout StepPlan,
+        inside host: SymbolCode?, takingOneMove takesOneMove: Bool = false, into plan: inout StepPlan,
         firstMove: (_ node: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
     ) {
         var index = 0
@@ -267,18 +269,28 @@ final class Statechart {
             let atomic = configuration.atomics[index]
             index += 1
             if let host, !tree.isDescendant(atomic, of: host) { continue }
-            var node = atomic
-            while true {
-                if let move = firstMove(node, &plan) {
-                    // A route two regions reach through a common ancestor is taken once.
-                    if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
-                        choose(move, into: &plan)
-                    }
-                    break
+            if let move = firstOnWalk(from: atomic, { firstMove($0, &plan) }) {
+                // A route two regions reach through a common ancestor is taken once.
+                if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
+                    choose(move, into: &plan)
                 }
-                guard node != .wildcard else { break }
-                node = tree.parent(of: node)
+                if takesOneMove { return }
             }
+        }
+    }
+
+    /// The first answer `visit` gives on the walk from `state` outward:
+    /// `state`, its ancestors, then the root (`.wildcard`, where routes
+    /// from `.any` are kept). The one walk of SPEC 3.2's choice: a step
+    /// (``chooseMoves(inside:into:firstMove:)``), a state request and the
+    /// questions about one move (`hasRoute`) each walk through it.
+    @inlinable
+    func firstOnWalk<Answer>(from state: SymbolCode, _ visit: (SymbolCode) -> Answer?) -> Answer? {
+        var node = state
+        while true {
+            if let answer = visit(node) { return answer }
+            guard node != .wildcard else { return nil }
+            node = tree.parent(of: node)
         }
     }
 

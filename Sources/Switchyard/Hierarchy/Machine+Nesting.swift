@@ -442,7 +442,7 @@ extension Machine {
         return MemberAccess.Routes(
             hasEvents: hasEvents,
             eventCode: { event in machine.withObject { $0.routes.code(of: event.load(as: E.self)) } },
-            firstRoute: { event, eventCode, state, current, userInfo, refusal, extras in
+            firstRoute: { event, eventCode, state, current, reaching, userInfo, refusal, extras in
                 machine.withObject { machine in
                     guard let event else {
                         // An eventless or a done route: of the reserved code alone, not of `.any` event.
@@ -450,7 +450,8 @@ extension Machine {
                         return machine.withPinnedRoutes { routes in
                             routes.firstRoute(
                                 in: eventCode, state, event: nil, current: routes.states.value(of: current),
-                                userInfo: userInfo, refusal: &refusal
+                                reaching: reaching.map { routes.states.value(of: $0) }, userInfo: userInfo,
+                                refusal: &refusal
                             ).map { routes.memberRoute($0, extras: &extras) }
                         }
                     }
@@ -460,7 +461,9 @@ extension Machine {
                     return machine.withPinnedRoutes { routes in
                         routes.firstRoute(
                             event: event.load(as: E.self), code: eventCode, on: state,
-                            current: routes.states.value(of: current), userInfo: userInfo, refusal: &refusal
+                            current: routes.states.value(of: current),
+                            reaching: reaching.map { routes.states.value(of: $0) }, userInfo: userInfo,
+                            refusal: &refusal
                         ).map { routes.memberRoute($0, extras: &extras) }
                     }
                 }
@@ -475,14 +478,6 @@ extension Machine {
                             current: machine.value(of: current), userInfo: userInfo, refusal: &refusal)
                     else { return nil }
                     return MemberRoute(id: route.id, target: target, isLocal: route.isLocal)
-                }
-            },
-            someEventRoute: { event, eventCode, state, current, target, userInfo in
-                machine.withObject { machine in
-                    let routes = machine.routes
-                    return routes.storage.someRoute(
-                        event: event.load(as: E.self), code: eventCode, on: state, current: machine.value(of: current),
-                        to: machine.value(of: target), userInfo: userInfo)
                 }
             },
             mappedTarget: { event, from, userInfo in
@@ -501,8 +496,10 @@ extension Machine {
                     guard let event else {
                         return routes.storage.mappingsAllow(from: from, to: to, userInfo: userInfo)
                     }
-                    return routes.storage.someMapping(
-                        event: hasEvents ? event.load(as: E.self) : nil, from: from, leadsTo: to, userInfo: userInfo)
+                    var refusal: Refusal?
+                    return routes.storage.mappedMove(
+                        event: hasEvents ? event.load(as: E.self) : nil, from: from, reaching: to, userInfo: userInfo,
+                        refusal: &refusal) != nil
                 }
             })
     }

@@ -97,7 +97,16 @@ extension Machine {
     /// from `from` (as the active state) to `to`, both in its codes, by a
     /// route of any machine on the walk up from `from`, or by the member's
     /// route mappings.
-    @inlinable
+    ///
+    /// The step's own choice, asked about one move: the walk up from `from`
+    /// (``Statechart/firstOnWalk(from:_:)``), each node asked as a step asks
+    /// it (``firstMove(event:eventCode:on:routes:current:question:userInfo:chart:nesting:plan:refusal:)``,
+    /// or ``firstRoute(toward:on:routes:current:askingFrom:userInfo:nesting:chart:refusal:)``
+    /// for a state), with only the routes that lead to `to` counted. So the
+    /// question asks conditions in the order the request would.
+    // Not inlined into clients: a question, called out of line through
+    // `chartHasRoute` or a nested machine's link.
+    @usableFromInline
     func hasRoute(member: Int, event: BorrowedEvent?, from: SymbolCode, to: SymbolCode, userInfo: UserInfoBox?)
         -> Bool
     {
@@ -107,18 +116,34 @@ extension Machine {
         let chart = self.chart!
         let fromNode = nesting.node(of: from, in: member, chart: chart)
         let toNode = nesting.node(of: to, in: member, chart: chart)
-        let eventCode = event.map { routes.code(of: $0.load(as: E.self)) } ?? .wildcard
         if fromNode != .unknown, toNode != .unknown {
-            var node = fromNode
-            while true {
-                if someRoute(
-                    event: event, code: eventCode, on: node, from: fromNode, to: toNode, userInfo: userInfo,
-                    routes: routes, chart: chart)
-                {
-                    return true
-                }
-                guard node != .wildcard else { break }
-                node = chart.tree.parent(of: node)
+            // The root's state at `from`, which its conditions are told.
+            let current = value(of: nesting.nearestName(from: fromNode, in: 0, chart: chart))
+            var refusal: Refusal?
+            let found: Bool
+            if let event {
+                let eventCode = routes.code(of: event.load(as: E.self))
+                // A plan of its own, for what a move does besides moving: the
+                // question may be asked while a step runs.
+                var question = StepPlan()
+                found =
+                    chart.firstOnWalk(from: fromNode) { node in
+                        firstMove(
+                            event: event, eventCode: eventCode, on: node, routes: routes.storage, current: current,
+                            question: (fromNode, toNode), userInfo: userInfo, chart: chart, nesting: nesting,
+                            plan: &question, refusal: &refusal)
+                    } != nil
+            } else {
+                found =
+                    chart.firstOnWalk(from: fromNode) { node in
+                        firstRoute(
+                            toward: toNode, on: node, routes: routes.storage, current: current,
+                            askingFrom: fromNode, userInfo: userInfo, nesting: nesting, chart: chart,
+                            refusal: &refusal)
+                    } != nil
+            }
+            if found {
+                return true
             }
         }
         guard from.isConcrete, to.isConcrete else { return false }
@@ -137,45 +162,8 @@ extension Machine {
         // A local copy: mappings may change the machine.
         let routes = self.routes
         guard let event else { return routes.storage.mappingsAllow(from: from, to: to, userInfo: userInfo) }
-        return routes.storage.someMapping(event: event, from: from, leadsTo: to, userInfo: userInfo)
-    }
-
-    /// Whether a route on `node` of any machine that names it could take the
-    /// hierarchy from the node `from` (as the active state) to the node `to`.
-    @inlinable
-    func someRoute(
-        event: BorrowedEvent?, code eventCode: SymbolCode, on node: SymbolCode, from: SymbolCode, to: SymbolCode,
-        userInfo: UserInfoBox?, routes: RouteTable<S, E>, chart: Statechart
-    ) -> Bool {
-        let nesting = self.nesting!
         var refusal: Refusal?
-        let names = node != .wildcard && Int(node) < nesting.names.count ? nesting.names[Int(node)] : []
-        for name in names {
-            let access = nesting.members[name.member].access!
-            let target = nesting.code(of: to, in: name.member)
-            guard target != .unknown else { continue }
-            let current = nesting.nearestName(from: from, in: name.member, chart: chart)
-            if let event {
-                if access.routes.hasEvents,
-                    access.routes.someEventRoute(
-                        event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code,
-                        current, target, userInfo)
-                {
-                    return true
-                }
-            } else if access.routes.firstStateRoute(name.code, target, current, userInfo, &refusal) != nil {
-                return true
-            }
-        }
-        guard node == .wildcard || routes.storage.states.name(of: node) != nil,
-            let target = routes.storage.states.name(of: to)
-        else { return false }
-        let current = value(of: nesting.nearestName(from: from, in: 0, chart: chart))
-        guard let event else {
-            return routes.storage.firstRoute(
-                on: node, to: target, code: to, current: current, userInfo: userInfo, refusal: &refusal) != nil
-        }
-        return routes.storage.someRoute(
-            event: event.load(as: E.self), code: eventCode, on: node, current: current, to: target, userInfo: userInfo)
+        return routes.storage.mappedMove(event: event, from: from, reaching: to, userInfo: userInfo, refusal: &refusal)
+            != nil
     }
 }

@@ -290,10 +290,17 @@ extension Machine {
     /// first route kept under the reserved code `eventCode`, an eventless or
     /// a done route): asked of each machine that names the node, innermost
     /// first, the root last.
+    ///
+    /// A question about one move (`hasRoute`) asks the same, as `question`:
+    /// each machine's conditions are told its state at the node `from`
+    /// rather than its current state, and only routes that lead to the node
+    /// `to` count (see ``RouteTable/Storage/firstRoute(event:code:on:current:reaching:userInfo:refusal:)``);
+    /// `current` is then the root's state at `from`.
     @inlinable
     func firstMove(
         event: BorrowedEvent?, eventCode: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>.Storage, current: S,
-        userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, plan: inout StepPlan, refusal: inout Refusal?
+        question: (from: SymbolCode, to: SymbolCode)? = nil, userInfo: UserInfoBox?, chart: Statechart,
+        nesting: Nesting, plan: inout StepPlan, refusal: inout Refusal?
     ) -> StepPlan.Move? {
         // Names read in place, and closures called unretained: each copy
         // would cost a retain and a release.
@@ -302,16 +309,25 @@ extension Machine {
         while asksMembers, Int(node) < nesting.names.count, position < nesting.names[Int(node)].count {
             let name = nesting.names[Int(node)][position]
             position += 1
+            var reaching: SymbolCode?
+            if let question {
+                reaching = nesting.code(of: question.to, in: name.member)
+                // No route of this machine leads to a state it does not name.
+                guard reaching != .unknown else { continue }
+            }
             var extras: RouteExtras?
             let route = nesting.withAccess(of: name.member) { access -> MemberRoute? in
-                let current = nesting.memberStates[name.member].current
+                let current =
+                    question.map { nesting.nearestName(from: $0.from, in: name.member, chart: chart) }
+                    ?? nesting.memberStates[name.member].current
                 guard let event else {
-                    return access.routes.firstRoute(nil, eventCode, name.code, current, userInfo, &refusal, &extras)
+                    return access.routes.firstRoute(
+                        nil, eventCode, name.code, current, reaching, userInfo, &refusal, &extras)
                 }
                 guard access.routes.hasEvents else { return nil }
                 return access.routes.firstRoute(
                     event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code, current,
-                    userInfo, &refusal, &extras)
+                    reaching, userInfo, &refusal, &extras)
             }
             guard let route else { continue }
             return memberMove(
@@ -321,14 +337,21 @@ extension Machine {
         // Most nodes on a walk up have no routes of the root's: passed by a count.
         guard event == nil || routes.hasEventRoutes(from: node) else { return nil }
         guard node == .wildcard || nesting.isNamedByRoot(node) else { return nil }
+        var reaching: S?
+        if let question {
+            // No route of the root leads to a state it does not name.
+            guard let target = routes.states.name(of: question.to) else { return nil }
+            reaching = target
+        }
         let route =
             if let event {
                 routes.firstRoute(
-                    event: event.load(as: E.self), code: eventCode, on: node, current: current, userInfo: userInfo,
-                    refusal: &refusal)
+                    event: event.load(as: E.self), code: eventCode, on: node, current: current, reaching: reaching,
+                    userInfo: userInfo, refusal: &refusal)
             } else {
                 routes.firstRoute(
-                    in: eventCode, node, event: nil, current: current, userInfo: userInfo, refusal: &refusal)
+                    in: eventCode, node, event: nil, current: current, reaching: reaching, userInfo: userInfo,
+                    refusal: &refusal)
             }
         guard let route else { return nil }
         return rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan)
@@ -454,9 +477,11 @@ extension Machine {
     }
 
     /// Fills `plan` with the move a request to `member` for the node
-    /// `target` takes: the first route, innermost machine first, on the walk
-    /// up from each active atomic state inside the member, else the member's
-    /// route mappings. Returns why routes refused.
+    /// `target` takes: the first route on the walks of a step
+    /// (``Statechart/chooseMoves(inside:takingOneMove:into:firstMove:)``),
+    /// each node asked through
+    /// ``firstRoute(toward:on:routes:current:askingFrom:userInfo:nesting:chart:refusal:)``,
+    /// else the member's route mappings. Returns why routes refused.
     @inlinable
     func chooseMove(
         toward target: SymbolCode, member: Int, userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
@@ -472,61 +497,38 @@ extension Machine {
         decisionDepth += 1
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
-        func take(from source: SymbolCode, isLocal: Bool, _ plan: inout StepPlan) {
-            chart.choose(StepPlan.Move(source: source, target: target, isLocal: isLocal), into: &plan)
+        chart.chooseMoves(inside: member == 0 ? nil : host, takingOneMove: true, into: &plan) { node, _ in
+            firstRoute(
+                toward: target, on: node, routes: routes.storage, current: current, userInfo: userInfo,
+                nesting: nesting, chart: chart, refusal: &refusal
+            ).map { StepPlan.Move(source: node, target: target, isLocal: $0.isLocal) }
         }
-        guard chart.tree.hasChildren else {
-            // One machine without children decides as a flat machine: mappings included.
-            switch routes.decide(
-                from: current, code: currentCode, to: value(of: target), code: target, userInfo: userInfo)
-            {
-            case .move: take(from: currentCode, isLocal: false, &plan)
-            case .refused(let refused): return refused
-            case .noRoute: break
-            }
-            return nil
-        }
-        // The length read again at each turn: a condition may declare
-        // states, and a chart that has not begun then builds its
-        // configuration anew when asked about it.
-        var index = 0
-        while index < chart.configuration.atomics.length {
-            let atomic = chart.configuration.atomics[index]
-            index += 1
-            guard member == 0 || chart.tree.isDescendant(atomic, of: host) else { continue }
-            var node = atomic
-            while true {
-                if let route = firstRoute(
-                    toward: target, on: node, routes: routes.storage, current: current, userInfo: userInfo,
-                    nesting: nesting, refusal: &refusal)
-                {
-                    take(from: node, isLocal: route.isLocal, &plan)
-                    return refusal
-                }
-                guard node != .wildcard else { break }
-                node = chart.tree.parent(of: node)
-            }
-        }
-        if mappingAllows(member: member, target: target, userInfo: userInfo) {
-            take(from: host, isLocal: member != 0, &plan)
+        if plan.moves.isEmpty, mappingAllows(member: member, target: target, userInfo: userInfo) {
+            chart.choose(StepPlan.Move(source: host, target: target, isLocal: member != 0), into: &plan)
         }
         return refusal
     }
 
     /// The first route from `node` to the node `target`: asked of each
-    /// machine that names both, innermost first, the root last.
+    /// machine that names both, innermost first, the root last. A question
+    /// about one move (`hasRoute`) names the node `from` whose states the
+    /// machines' conditions are told, rather than their current ones;
+    /// `current` is then the root's state at `from`.
     @inlinable
     func firstRoute(
         toward target: SymbolCode, on node: SymbolCode, routes: RouteTable<S, E>.Storage, current: S,
-        userInfo: UserInfoBox?, nesting: Nesting, refusal: inout Refusal?
+        askingFrom from: SymbolCode? = nil, userInfo: UserInfoBox?, nesting: Nesting, chart: Statechart,
+        refusal: inout Refusal?
     ) -> MemberRoute? {
         if Int(node) < nesting.names.count {
             for name in nesting.names[Int(node)] {
                 let targetCode = nesting.code(of: target, in: name.member)
                 guard targetCode != .unknown else { continue }
+                let memberCurrent =
+                    from.map { nesting.nearestName(from: $0, in: name.member, chart: chart) }
+                    ?? nesting.memberStates[name.member].current
                 let route = nesting.withAccess(of: name.member) {
-                    $0.routes.firstStateRoute(
-                        name.code, targetCode, nesting.memberStates[name.member].current, userInfo, &refusal)
+                    $0.routes.firstStateRoute(name.code, targetCode, memberCurrent, userInfo, &refusal)
                 }
                 if let route {
                     return route

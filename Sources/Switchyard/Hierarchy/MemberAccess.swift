@@ -50,11 +50,14 @@ final class MemberAccess {
         /// under the reserved code (an eventless or a done route). What the
         /// route does besides moving to one target goes into `extras`, read
         /// while its table is pinned: a condition may have removed the route
-        /// from the machine's table since.
+        /// from the machine's table since. A question about one move
+        /// (`hasRoute`) names the target it asks about (`reaching`): routes
+        /// that lead elsewhere are passed over.
         @usableFromInline let firstRoute:
             (
                 _ event: BorrowedEvent?, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
-                _ userInfo: UserInfoBox?, _ refusal: inout Refusal?, _ extras: inout RouteExtras?
+                _ reaching: SymbolCode?, _ userInfo: UserInfoBox?, _ refusal: inout Refusal?,
+                _ extras: inout RouteExtras?
             ) -> MemberRoute?
         /// Whether the machine has routes under a reserved code (eventless or done).
         @usableFromInline let hasRoutes: (_ reservedEvent: SymbolCode) -> Bool
@@ -65,12 +68,6 @@ final class MemberAccess {
                 _ refusal: inout Refusal?
             ) ->
                 MemberRoute?
-        /// Whether a route of the event on a code leads to a target.
-        @usableFromInline let someEventRoute:
-            (
-                _ event: BorrowedEvent, _ eventCode: SymbolCode, _ on: SymbolCode, _ current: SymbolCode,
-                _ target: SymbolCode, _ userInfo: UserInfoBox?
-            ) -> Bool
         /// The target a route mapping names for the event (`nil`: a state
         /// request) from a state, interned.
         @usableFromInline let mappedTarget:
@@ -86,13 +83,12 @@ final class MemberAccess {
             hasEvents: Bool, eventCode: @escaping (BorrowedEvent) -> SymbolCode,
             firstRoute:
                 @escaping (
-                    BorrowedEvent?, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?, inout RouteExtras?
+                    BorrowedEvent?, SymbolCode, SymbolCode, SymbolCode, SymbolCode?, UserInfoBox?, inout Refusal?,
+                    inout RouteExtras?
                 ) -> MemberRoute?,
             hasRoutes: @escaping (SymbolCode) -> Bool,
             firstStateRoute:
                 @escaping (SymbolCode, SymbolCode, SymbolCode, UserInfoBox?, inout Refusal?) -> MemberRoute?,
-            someEventRoute:
-                @escaping (BorrowedEvent, SymbolCode, SymbolCode, SymbolCode, SymbolCode, UserInfoBox?) -> Bool,
             mappedTarget: @escaping (BorrowedEvent?, SymbolCode, UserInfoBox?) -> SymbolCode?,
             mappingsAllow: @escaping (BorrowedEvent?, SymbolCode, SymbolCode, UserInfoBox?) -> Bool
         ) {
@@ -101,7 +97,6 @@ final class MemberAccess {
             self.firstRoute = firstRoute
             self.hasRoutes = hasRoutes
             self.firstStateRoute = firstStateRoute
-            self.someEventRoute = someEventRoute
             self.mappedTarget = mappedTarget
             self.mappingsAllow = mappingsAllow
         }

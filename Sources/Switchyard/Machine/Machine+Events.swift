@@ -35,8 +35,16 @@ extension Machine {
             if chart != nil {
                 return chartHasRoute(event: event, from: fromState, to: toState, userInfo: userInfo)
             }
+            // The choice itself, asked about one target: conditions are
+            // asked as `tryEvent` would ask them.
             let routes = self.routes
-            return routes.allows(event: event, from: fromState, to: toState, userInfo: userInfo)
+            let decision = routes.decide(
+                event: event, code: routes.code(of: event), from: fromState, code: routes.code(of: fromState),
+                reaching: toState, userInfo: userInfo)
+            if case .move = decision {
+                return true
+            }
+            return false
         }
     }
 

@@ -348,9 +348,8 @@ struct TestPathChart<S: StateType, E: EventType> {
             guard let targetCode = code(target) else { return .uncertain }
             // A machine takes the first route of the first walk that finds
             // one for a state request: the walks after it are not asked.
-            var isChosen = false
-            engine.chooseMoves(inside: nil, into: &plan) { node, _ in
-                guard !isChosen, !isUncertain else { return nil }
+            engine.chooseMoves(inside: nil, takingOneMove: true, into: &plan) { node, _ in
+                guard !isUncertain else { return nil }
                 if engine.tree.kind(of: node) == .atomic {
                     walkStart = node
                 }
@@ -368,7 +367,6 @@ struct TestPathChart<S: StateType, E: EventType> {
                     }
                     var move = StepPlan.Move(source: node, target: targetCode, isLocal: described.isLocal)
                     move.taken = Self.taken(route)
-                    isChosen = true
                     return move
                 }
             }
