@@ -300,7 +300,9 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             return .failure(TransitionError(.queued, event: event, fromState: machine.state))
         }
         let result = decide(event, userInfo: box)
-        if requestDepth == 0, !waitingRequests.isEmpty {
+        // A waiting request holds a place in `pendingResults`: asked first,
+        // that list spares the common path an access check of the other.
+        if requestDepth == 0, !pendingResults.isEmpty, !waitingRequests.isEmpty {
             decideWaitingRequests()
         }
         if isNested {
