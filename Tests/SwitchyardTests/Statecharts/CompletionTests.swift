@@ -305,7 +305,7 @@ private func makeChart(in initial: Step, log: Log, routes: (Chart) -> Void = { _
             chart.addRoutes(event: .other, transitions: [.any => .idle])
         }
         var refusal: TransitionError.Reason?
-        chart.inspect { inspection in
+        _ = chart.inspect { inspection in
             if inspection.request == .event(.other) {
                 refusal = inspection.refusal
             }
