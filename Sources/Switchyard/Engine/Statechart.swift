@@ -284,6 +284,9 @@ final class Statechart {
     /// from `.any` are kept). The one walk of SPEC 3.2's choice: a step
     /// (``chooseMoves(inside:into:firstMove:)``), a state request and the
     /// questions about one move (`hasRoute`) each walk through it.
+    // Inlined, with its closure, into the walks that call it: out of line,
+    // `nested-machines` cost 169 instructions more a step (3,472 → 3,641),
+    // `eventless-3` 56.
     @inlinable
     func firstOnWalk<Answer>(from state: SymbolCode, _ visit: (SymbolCode) -> Answer?) -> Answer? {
         var node = state

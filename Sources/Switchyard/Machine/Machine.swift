@@ -391,7 +391,9 @@ extension Machine {
     /// the delivery in progress ends: under run-to-completion, a handler's
     /// or an observer's request is decided after every handler of the step
     /// it was made in has run, as a statechart's is.
-    @inlinable
+    // Not inlined: `event-small`, `state-small` and `failed` count the same
+    // instructions either way (845, 873, 840).
+    @usableFromInline
     var mustQueueFlatRequest: Bool {
         delivery == .runToCompletion && deliveryDepth > 0
     }
