@@ -105,49 +105,11 @@ func runMachine$i(_ log: inout Int) {
 EOF
 }
 
+# The hand-written machines are the benchmarks' baselines, copied as they are.
 hand_support() {
-    cat <<'EOF'
-struct RouteKey<S: Hashable, E: Hashable>: Hashable {
-    var state: S
-    var event: E
+    cat "$root/Benchmarks/Sources/SwitchyardBenchCases/Baselines.swift"
+    echo
 }
-
-struct Change<S, E> {
-    var event: E?
-    var from: S
-    var to: S
-}
-
-final class DictionaryMachine<S: Hashable, E: Hashable> {
-    private(set) var state: S
-    var routes: [RouteKey<S, E>: S]
-    var handlers: [(Change<S, E>) -> Void] = []
-    var errorHandlers: [(Change<S, E>) -> Void] = []
-
-    init(state: S, routes: [RouteKey<S, E>: S]) {
-        self.state = state
-        self.routes = routes
-    }
-
-    func fire(_ event: E) -> Bool {
-        let from = state
-        guard let next = routes[RouteKey(state: from, event: event)] else {
-            let change = Change(event: event, from: from, to: from)
-            for handler in errorHandlers { handler(change) }
-            return false
-        }
-        state = next
-        let change = Change(event: event, from: from, to: next)
-        for handler in handlers { handler(change) }
-        return true
-    }
-}
-
-EOF
-}
-
-library_machines() { for ((i = 1; i <= $1; i++)); do library_machine "$i"; done; }
-hand_machines() { for ((i = 1; i <= $1; i++)); do hand_machine "$i"; done; }
 
 # write TARGET FLAVOUR COUNT: the app's one file of machines, and its main.
 write() {
