@@ -493,18 +493,7 @@ extension DefinitionDSLTests {
     }
 
     @Test func aStatechartStepsEffectsAreItsOwnWhenItsHandlersMakeRequests() throws {
-        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
-            From(.closed) {
-                OnExit(emit: "leave closed")
-                On(.open, transitionTo: .open, emit: "creak")
-            }
-            From(.open) {
-                OnEntry(emit: "enter open")
-                OnExit(emit: "leave open")
-                On(.close, transitionTo: .closed, emit: "slam")
-            }
-        }
-        let machine = EffectMachine(door)
+        let machine = EffectMachine(doorWithEntryAndExitEffects())
         // A request made by an entry handler waits for the step, then runs.
         machine.machine.addEntryHandler(.open) { [unowned machine] _ in
             machine.machine <-! .close
@@ -517,18 +506,7 @@ extension DefinitionDSLTests {
 
 extension DefinitionDSLTests {
     @Test func aStatechartHandlersRequestThroughTheEffectMachineIsQueuedAndHeardWithItsEffects() throws {
-        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
-            From(.closed) {
-                OnExit(emit: "leave closed")
-                On(.open, transitionTo: .open, emit: "creak")
-            }
-            From(.open) {
-                OnEntry(emit: "enter open")
-                OnExit(emit: "leave open")
-                On(.close, transitionTo: .closed, emit: "slam")
-            }
-        }
-        let machine = EffectMachine(door)
+        let machine = EffectMachine(doorWithEntryAndExitEffects())
         var heard: [String] = []
         machine.onTransition { result in
             switch result {
@@ -584,5 +562,20 @@ extension DefinitionDSLTests {
         #expect(machine.start() == ["enter closed"])
         #expect(machine.state == .open)
         #expect(machine.start() == [])
+    }
+}
+
+/// A door whose states emit on entry and exit: a statechart's definition.
+private func doorWithEntryAndExitEffects() -> Definition<Door, DoorEvent, String> {
+    Definition(initialState: .closed) {
+        From(.closed) {
+            OnExit(emit: "leave closed")
+            On(.open, transitionTo: .open, emit: "creak")
+        }
+        From(.open) {
+            OnEntry(emit: "enter open")
+            OnExit(emit: "leave open")
+            On(.close, transitionTo: .closed, emit: "slam")
+        }
     }
 }
