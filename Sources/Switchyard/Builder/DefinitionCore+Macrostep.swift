@@ -57,9 +57,8 @@ extension DefinitionCore {
         var current = value(of: chart.innermostState(after: &workspace.plan))
         chart.apply(&workspace.plan)
 
-        var steps = 0
-        while chart.planNextInternalStep(
-            counting: &steps, into: &workspace.plan,
+        let end = chart.takeMacrostep(
+            into: &workspace.plan,
             chooseEventless: { plan in
                 plan.reset()
                 guard routes.hasRoutes(reservedEvent: .eventless) else { return }
@@ -67,16 +66,21 @@ extension DefinitionCore {
                     firstMove(of: .eventless, on: node, current: current)
                 }
             },
-            firstDoneMove: { state, _ in firstMove(of: .done, on: state, current: current) })
-        {
-            effects += lifecycleEffects.effects(of: workspace.plan) { move in
-                completionEffects[Int(move.taken.id.rawValue) - routeClauses.count - 1]
-            }
-            current = value(of: chart.innermostState(after: &workspace.plan))
-            chart.apply(&workspace.plan)
-        }
-        guard steps <= internalStepLimitValue else { return nil }
-        if chart.isFinished {
+            firstDoneMove: { state, _ in firstMove(of: .done, on: state, current: current) },
+            take: { plan in
+                effects += lifecycleEffects.effects(of: plan) { move in
+                    completionEffects[Int(move.taken.id.rawValue) - routeClauses.count - 1]
+                }
+                current = value(of: chart.innermostState(after: &plan))
+                chart.apply(&plan)
+                return true
+            })
+        switch end {
+        case .settled, .stopped:
+            break
+        case .cutAtLimit:
+            return nil
+        case .finished:
             chart.planFinish(into: &workspace.plan)
             effects += lifecycleEffects.effects(of: workspace.plan) { _ in [] }
         }

@@ -1121,19 +1121,32 @@ final class Statechart {
         completionsRead = 0
     }
 
-    /// Plans the next step of the macrostep that follows a step (SCXML's):
-    /// the moves of the eventless routes enabled now, which
-    /// `chooseEventless` fills `plan` with (resetting it first); else the
-    /// first done route, which `firstDoneMove` finds, of the next state
-    /// whose completion waits and that is still active; and so on until one
-    /// moves. The plan comes back complete; the caller takes it, applying it
-    /// to the configuration, before it plans the next.
+    /// How a macrostep ended (see
+    /// ``takeMacrostep(into:leavingListsInMemo:takeQueuedCompletion:chooseEventless:firstDoneMove:take:)``).
+    @usableFromInline
+    enum MacrostepEnd {
+        /// No eventless route is enabled and no completion waits.
+        case settled
+        /// A step entered a top-level final state: the caller finishes the
+        /// chart (see ``planFinish(into:)``).
+        case finished
+        /// It passed ``internalStepLimitValue`` steps, and the completions
+        /// still waiting were dropped.
+        case cutAtLimit
+        /// The caller's `take` stopped it.
+        case stopped
+    }
+
+    /// Takes the macrostep that follows a step (SCXML's), the one loop
+    /// every runner of steps uses: the moves of the eventless routes enabled
+    /// now, which `chooseEventless` fills `plan` with (resetting it first);
+    /// else the first done route, which `firstDoneMove` finds, of the next
+    /// state whose completion waits and that is still active; and so on,
+    /// each step planned in full and handed to `take`, which must apply it
+    /// to the configuration before the next is planned.
     ///
     /// - Parameters:
-    ///   - steps: The steps planned so far in this macrostep: past
-    ///     ``internalStepLimitValue`` the macrostep is cut, and the
-    ///     completions still waiting are dropped.
-    ///   - plan: The plan to fill.
+    ///   - plan: The plan each step is planned in.
     ///   - leavingListsInMemo: See ``complete(_:leavingListsInMemo:)``.
     ///   - takeQueuedCompletion: The next completion a runtime queued with
     ///     requests, if one waits first in its queue: a machine moves the
@@ -1143,20 +1156,22 @@ final class Statechart {
     ///     routes enabled now, with ``chooseMoves(inside:into:firstMove:)``.
     ///   - firstDoneMove: The move along the first done route of the state
     ///     given that may be taken, if one may.
-    /// - Returns: Whether a step is planned; `false` when nothing applies,
-    ///   when the chart has finished (the caller then plans the finish, see
-    ///   ``planFinish(into:)``), or when `steps` passed the limit.
+    ///   - take: Takes a planned step (the runtime delivers it, a pure
+    ///     reading applies it); `false` stops the macrostep there.
+    /// - Returns: How it ended.
     @inlinable
-    func planNextInternalStep(
-        counting steps: inout Int, into plan: inout StepPlan, leavingListsInMemo: Bool = false,
+    func takeMacrostep(
+        into plan: inout StepPlan, leavingListsInMemo: Bool = false,
         takeQueuedCompletion: () -> SymbolCode? = { nil },
         chooseEventless: (_ plan: inout StepPlan) -> Void,
-        firstDoneMove: (_ state: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
-    ) -> Bool {
+        firstDoneMove: (_ state: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?,
+        take: (_ plan: inout StepPlan) -> Bool
+    ) -> MacrostepEnd {
+        var steps = 0
         while !isFinished {
             chooseEventless(&plan)
             if plan.moves.isEmpty {
-                guard let state = nextCompletion() ?? takeQueuedCompletion() else { return false }
+                guard let state = nextCompletion() ?? takeQueuedCompletion() else { return .settled }
                 plan.reset()
                 // A step taken since it completed may have left it.
                 guard configuration.isActive(state), let move = firstDoneMove(state, &plan) else { continue }
@@ -1168,12 +1183,12 @@ final class Statechart {
             steps += 1
             guard steps <= internalStepLimitValue else {
                 dropCompletions()
-                return false
+                return .cutAtLimit
             }
             complete(&plan, leavingListsInMemo: leavingListsInMemo)
-            return true
+            guard take(&plan) else { return .stopped }
         }
-        return false
+        return .finished
     }
 
     /// Fills `plan` with what finishing exits: every active state,

@@ -282,7 +282,7 @@ extension Machine {
     /// Takes eventless routes until none is enabled, then offers the next
     /// completion to its done routes, and so on until nothing is left
     /// (SCXML's macrostep, as the statechart plans it: see
-    /// ``Statechart/planNextInternalStep(counting:into:chooseEventless:firstDoneMove:)``);
+    /// ``Statechart/takeMacrostep(into:leavingListsInMemo:takeQueuedCompletion:chooseEventless:firstDoneMove:take:)``);
     /// finishes the machine if a step entered a top-level final state. Runs
     /// inside a step's delivery; `reading` is shown each step once it is
     /// planned, as the request's own step was.
@@ -299,10 +299,14 @@ extension Machine {
         reading: StepReader,
         offering first: SymbolCode? = nil
     ) -> Bool {
-        var steps = 0
         var first = first
-        while chart.planNextInternalStep(
-            counting: &steps, into: &plan, leavingListsInMemo: true,
+        // The loop plans in a plan of its own, lent back to the machine for
+        // each step it takes: the runner and code of the user's it calls
+        // read the machine's `plan`, which the loop's access must not overlap.
+        var planned = StepPlan()
+        swap(&planned, &plan)
+        let end = chart.takeMacrostep(
+            into: &planned, leavingListsInMemo: true,
             takeQueuedCompletion: {
                 // The completion the queue gave its turn, then those that
                 // wait first in it: not one behind a request.
@@ -326,21 +330,27 @@ extension Machine {
                         nesting: nesting, into: &plan)
                 }
             },
-            firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) })
-        {
-            show(planTo: reading, chart: chart)
-            deliverPlannedStep(
-                .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
-                handlers: &handlers)
-        }
-        guard steps <= internalStepLimitValue else {
+            firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) },
+            take: { planned in
+                swap(&planned, &plan)
+                show(planTo: reading, chart: chart)
+                deliverPlannedStep(
+                    .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+                    handlers: &handlers)
+                swap(&planned, &plan)
+                return true
+            })
+        swap(&planned, &plan)
+        switch end {
+        case .settled, .stopped:
+            break
+        case .cutAtLimit:
             waiting.dropRequests(where: \.isCompletion)
             deliverErrorHandlers(
                 Context(event: nil, fromState: currentState, toState: currentState, userInfoBox: nil),
                 refusal: .unsettled)
             return false
-        }
-        if chart.isFinished {
+        case .finished:
             waiting.dropRequests(where: \.isCompletion)
             finish(chart: chart, nesting: nesting, handlers: &handlers, reading: reading)
         }

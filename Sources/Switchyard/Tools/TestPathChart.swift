@@ -582,10 +582,9 @@ struct TestPathChart<S: StateType, E: EventType> {
     func settle(_ plan: inout StepPlan) -> [Int]? {
         var taken: [Int] = []
         var seen: Set<Configuration> = []
-        var steps = 0
         var isUncertain = false
-        while engine.planNextInternalStep(
-            counting: &steps, into: &plan,
+        let end = engine.takeMacrostep(
+            into: &plan,
             chooseEventless: { plan in
                 plan.reset()
                 chooseEventlessMoves(into: &plan, isUncertain: &isUncertain)
@@ -599,18 +598,23 @@ struct TestPathChart<S: StateType, E: EventType> {
                 let isSingle = engine.configuration.atomics.length == 1
                 let choice = first(at: completed, [routesFrom[Int(completed)].done], isSingle: isSingle)
                 return move(for: choice, &plan, &isUncertain)
+            },
+            take: { plan in
+                guard !isUncertain, !entersHost(plan) else { return false }
+                taken += routesTaken(in: plan)
+                // As conservative as the machine's bound, counted in routes.
+                guard taken.count <= internalStepLimitValue else { return false }
+                engine.recordHistory(of: &plan)
+                engine.apply(&plan)
+                // Back where it was: the routes never settle (or settle only by a count).
+                return seen.insert(engine.snapshot(recordedBy: historyStates)).inserted
             })
-        {
-            guard !isUncertain, !entersHost(plan) else { return nil }
-            taken += routesTaken(in: plan)
-            // As conservative as the machine's bound, counted in routes.
-            guard taken.count <= internalStepLimitValue else { return nil }
-            engine.recordHistory(of: &plan)
-            engine.apply(&plan)
-            // Back where it was: the routes never settle (or settle only by a count).
-            guard seen.insert(engine.snapshot(recordedBy: historyStates)).inserted else { return nil }
+        switch end {
+        case .settled, .finished:
+            guard !isUncertain else { return nil }
+        case .stopped, .cutAtLimit:
+            return nil
         }
-        guard !isUncertain, steps <= internalStepLimitValue else { return nil }
         return taken
     }
 }
