@@ -119,7 +119,9 @@ extension RouteTable.Storage {
 
     /// The first route of `state` that `event` may take (and that leads to
     /// `reaching`, if a question names a target): the routes of this event,
-    /// then those of `.any` event, each in registration order.
+    /// then those of `.any` event, each in registration order. With no
+    /// event, the routes kept under the reserved code `eventCode` alone (an
+    /// eventless or a done route), which no route of `.any` event hears.
     ///
     /// The one order of SPEC §2 on one state: every walk, of a flat machine
     /// (``firstRouteWalking(event:code:from:current:reaching:userInfo:refusal:)``)
@@ -128,9 +130,14 @@ extension RouteTable.Storage {
     /// - Complexity: Two integer look-ups, then the guards of the routes tried.
     @inlinable
     func firstRoute(
-        event: E, code eventCode: SymbolCode, on state: SymbolCode, current: S, reaching wanted: S? = nil,
+        event: E?, code eventCode: SymbolCode, on state: SymbolCode, current: S, reaching wanted: S? = nil,
         userInfo: UserInfoBox?, refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
+        guard let event else {
+            return firstRoute(
+                in: eventCode, state, event: nil, current: current, reaching: wanted, userInfo: userInfo,
+                refusal: &refusal)
+        }
         // Most ancestors on a walk up the tree have no event routes at all.
         guard hasEventRoutes(from: state) else { return nil }
         return firstRoute(
@@ -150,7 +157,7 @@ extension RouteTable.Storage {
     /// charts without children, and flat definitions.
     @inlinable
     func firstRouteWalking(
-        event: E, code eventCode: SymbolCode, from state: SymbolCode, current: S, reaching wanted: S? = nil,
+        event: E?, code eventCode: SymbolCode, from state: SymbolCode, current: S, reaching wanted: S? = nil,
         userInfo: UserInfoBox?, refusal: inout Refusal?
     ) -> SelectedRoute<S>? {
         firstRoute(

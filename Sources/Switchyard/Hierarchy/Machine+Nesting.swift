@@ -444,23 +444,16 @@ extension Machine {
             eventCode: { event in machine.withObject { $0.routes.code(of: event.load(as: E.self)) } },
             firstRoute: { event, eventCode, state, current, reaching, userInfo, refusal, extras in
                 machine.withObject { machine in
-                    guard let event else {
-                        // An eventless or a done route: of the reserved code alone, not of `.any` event.
-                        guard machine.routes.hasRoutes(reservedEvent: eventCode) else { return nil }
-                        return machine.withPinnedRoutes { routes in
-                            routes.firstRoute(
-                                in: eventCode, state, event: nil, current: routes.states.value(of: current),
-                                reaching: reaching.map { routes.states.value(of: $0) }, userInfo: userInfo,
-                                refusal: &refusal
-                            ).map { routes.memberRoute($0, extras: &extras) }
-                        }
-                    }
                     // Most of the states a walk asks have no route: answered
                     // before the table is pinned.
-                    guard machine.routes.storage.hasEventRoutes(code: eventCode, on: state) else { return nil }
+                    let mayHaveRoutes =
+                        event == nil
+                        ? machine.routes.hasRoutes(reservedEvent: eventCode)
+                        : machine.routes.storage.hasEventRoutes(code: eventCode, on: state)
+                    guard mayHaveRoutes else { return nil }
                     return machine.withPinnedRoutes { routes in
                         routes.firstRoute(
-                            event: event.load(as: E.self), code: eventCode, on: state,
+                            event: event?.load(as: E.self), code: eventCode, on: state,
                             current: routes.states.value(of: current),
                             reaching: reaching.map { routes.states.value(of: $0) }, userInfo: userInfo,
                             refusal: &refusal

@@ -243,20 +243,10 @@ extension Machine {
         if !chart.tree.hasChildren {
             // One machine without children: the walk of its one active
             // state, then the root.
-            let route =
-                if let event {
-                    routes.firstRouteWalking(
-                        event: event.load(as: E.self), code: eventCode, from: currentCode, current: current,
-                        userInfo: userInfo, refusal: &refusal)
-                } else {
-                    routes.firstRoute(
-                        in: eventCode, currentCode, event: nil, current: current, userInfo: userInfo,
-                        refusal: &refusal)
-                        ?? routes.firstRoute(
-                            in: eventCode, .wildcard, event: nil, current: current, userInfo: userInfo,
-                            refusal: &refusal)
-                }
-            if let route {
+            if let route = routes.firstRouteWalking(
+                event: event?.load(as: E.self), code: eventCode, from: currentCode, current: current,
+                userInfo: userInfo, refusal: &refusal)
+            {
                 chart.choose(
                     rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan), into: &plan)
             }
@@ -320,14 +310,14 @@ extension Machine {
                 let current =
                     question.map { nesting.nearestName(from: $0.from, in: name.member, chart: chart) }
                     ?? nesting.memberStates[name.member].current
-                guard let event else {
-                    return access.routes.firstRoute(
-                        nil, eventCode, name.code, current, reaching, userInfo, &refusal, &extras)
+                // An event has its code in each machine; a reserved code is the same in all.
+                var memberEventCode = eventCode
+                if let event {
+                    guard access.routes.hasEvents else { return nil }
+                    memberEventCode = nesting.eventCode(in: name.member, event: event, rootCode: eventCode)
                 }
-                guard access.routes.hasEvents else { return nil }
                 return access.routes.firstRoute(
-                    event, nesting.eventCode(in: name.member, event: event, rootCode: eventCode), name.code, current,
-                    reaching, userInfo, &refusal, &extras)
+                    event, memberEventCode, name.code, current, reaching, userInfo, &refusal, &extras)
             }
             guard let route else { continue }
             return memberMove(
@@ -343,17 +333,11 @@ extension Machine {
             guard let target = routes.states.name(of: question.to) else { return nil }
             reaching = target
         }
-        let route =
-            if let event {
-                routes.firstRoute(
-                    event: event.load(as: E.self), code: eventCode, on: node, current: current, reaching: reaching,
-                    userInfo: userInfo, refusal: &refusal)
-            } else {
-                routes.firstRoute(
-                    in: eventCode, node, event: nil, current: current, reaching: reaching, userInfo: userInfo,
-                    refusal: &refusal)
-            }
-        guard let route else { return nil }
+        guard
+            let route = routes.firstRoute(
+                event: event?.load(as: E.self), code: eventCode, on: node, current: current, reaching: reaching,
+                userInfo: userInfo, refusal: &refusal)
+        else { return nil }
         return rootMove(along: route, routes: routes, chart: chart, nesting: nesting, plan: &plan)
     }
 
