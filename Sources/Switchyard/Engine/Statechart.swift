@@ -591,7 +591,7 @@ final class Statechart {
     /// The index of the memo of steps' entry at `mark`, where a plan left
     /// its lists: the memo cannot have forgotten it, since the lists are
     /// copied out before any code of the user's runs (see
-    /// ``Machine/deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``);
+    /// ``Machine/deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``);
     /// a trap with a message if it has.
     @inlinable
     func rememberedEntry(of mark: StepMemo.Mark) -> Int32 {

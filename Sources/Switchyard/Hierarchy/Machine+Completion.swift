@@ -289,7 +289,7 @@ extension Machine {
     ///
     /// `handlers` is the machine's handler table, which the caller holds
     /// pinned and each step brings up to date before it delivers (see
-    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``).
+    /// ``deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``).
     ///
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
     ///   running the error handlers.
@@ -300,13 +300,8 @@ extension Machine {
         offering first: SymbolCode? = nil
     ) -> Bool {
         var first = first
-        // The loop plans in a plan of its own, lent back to the machine for
-        // each step it takes: the runner and code of the user's it calls
-        // read the machine's `plan`, which the loop's access must not overlap.
-        var planned = StepPlan()
-        swap(&planned, &plan)
         let end = chart.takeMacrostep(
-            into: &planned, leavingListsInMemo: true,
+            into: &plan, leavingListsInMemo: true,
             takeQueuedCompletion: {
                 // The completion the queue gave its turn, then those that
                 // wait first in it: not one behind a request.
@@ -331,16 +326,14 @@ extension Machine {
                 }
             },
             firstDoneMove: { state, plan in firstDoneMove(of: state, chart: chart, nesting: nesting, plan: &plan) },
-            take: { planned in
-                swap(&planned, &plan)
-                show(planTo: reading, chart: chart)
+            take: { plan in
+                show(&plan, to: reading, chart: chart)
                 deliverPlannedStep(
-                    .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+                    .state, plan: &plan, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart,
+                    nesting: nesting,
                     handlers: &handlers)
-                swap(&planned, &plan)
                 return true
             })
-        swap(&planned, &plan)
         switch end {
         case .settled, .stopped:
             break
@@ -416,9 +409,9 @@ extension Machine {
         reading: StepReader
     ) {
         chart.planFinish(into: &plan)
-        show(planTo: reading, chart: chart)
+        show(&plan, to: reading, chart: chart)
         deliverPlannedStep(
-            .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+            .state, plan: &plan, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
             handlers: &handlers)
         plan.reset()
     }

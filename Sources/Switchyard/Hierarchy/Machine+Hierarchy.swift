@@ -151,7 +151,7 @@ extension Machine {
         beginStepDelivery()
         _ = withHandlersPinnedForSteps { handlers in
             deliverPlannedStep(
-                .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+                .state, plan: &plan, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
                 handlers: &handlers)
             return mayContinue(after: chart, nesting: nesting)
                 ? settle(chart: chart, nesting: nesting, handlers: &handlers, reading: readingSteps) : true

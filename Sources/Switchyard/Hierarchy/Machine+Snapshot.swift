@@ -291,7 +291,7 @@ extension Machine {
         beginStepDelivery()
         withHandlersPinnedForSteps { handlers in
             deliverPlannedStep(
-                .state, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
+                .state, plan: &plan, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
                 handlers: &handlers)
         }
         endStep()

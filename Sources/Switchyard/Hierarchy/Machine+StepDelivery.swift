@@ -8,7 +8,7 @@ extension Machine {
     // MARK: Delivering
 
     /// Takes the step ``plan`` holds across the hierarchy (see
-    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``),
+    /// ``deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``),
     /// then what it leads to before any later request: eventless routes and
     /// done routes (``settle(chart:nesting:handlers:reading:)``). Then runs the
     /// requests its handlers made. `reading` is shown each step's complete
@@ -23,7 +23,7 @@ extension Machine {
         nesting: Nesting, thread: DeliveryThread, reading: StepReader
     ) -> Bool {
         chart.complete(&plan, leavingListsInMemo: true)
-        show(planTo: reading, chart: chart)
+        show(&plan, to: reading, chart: chart)
         chart.hasBegun = true
         beginStepDelivery(on: thread)
         // Pinned for this step and those it leads to (see `refresh(_:)`).
@@ -31,7 +31,8 @@ extension Machine {
             // The step holds `userInfo` until its handlers have all run.
             withExtendedLifetime(userInfo) {
                 deliverPlannedStep(
-                    kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting,
+                    kind, plan: &plan, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart,
+                    nesting: nesting,
                     handlers: &handlers)
             }
             return mayContinue(after: chart, nesting: nesting)
@@ -41,13 +42,13 @@ extension Machine {
         return isSettled
     }
 
-    /// Shows `reader` the step ``plan`` holds, with its lists, copied out of
+    /// Shows `reader` the step `plan` holds, with its lists, copied out of
     /// the memo of steps first if the plan left them there (see
     /// ``StepPlan/listsAreInMemo``) and a reader is waiting for steps (most
     /// requests pass one that reads nothing).
     @inlinable
     @inline(__always)
-    func show(planTo reader: StepReader, chart: Statechart) {
+    func show(_ plan: inout StepPlan, to reader: StepReader, chart: Statechart) {
         if stepReaderCount > 0 {
             chart.copyRememberedLists(into: &plan)
         }
@@ -98,7 +99,7 @@ extension Machine {
         handlers.withObject { $0 === self.handlers.storage }
     }
 
-    /// Delivers the step ``plan`` holds, which is complete: exit handlers,
+    /// Delivers the step `plan` holds, which is complete: exit handlers,
     /// innermost state first and, for one state, innermost machine first;
     /// the change; each machine's handlers of the transition, innermost
     /// machine first; entry handlers, outermost state first and, for one
@@ -114,8 +115,9 @@ extension Machine {
     /// (``refresh(_:)``).
     @inlinable
     func deliverPlannedStep(
-        _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
-        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>
+        _ kind: DeliveryKind, plan: inout StepPlan, event: BorrowedEvent?, eventCode: SymbolCode,
+        userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
+        handlers: inout Unretained<HandlerTable<S, E>.Storage>
     ) {
         // Letting go of a table that a handler replaced may release the last
         // hold on closures, whose captures' `deinit` is code of the user's: a
@@ -127,17 +129,18 @@ extension Machine {
         refresh(&handlers)
         handlers.withObject { handlers in
             deliverPlannedStep(
-                kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting,
+                kind, plan: &plan, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart,
+                nesting: nesting,
                 handlers: handlers)
         }
     }
 
-    /// ``deliverPlannedStep(_:event:eventCode:userInfo:chart:nesting:handlers:)``
+    /// ``deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``
     /// with the handler table it reads, up to date and pinned.
     @inlinable
     func deliverPlannedStep(
-        _ kind: DeliveryKind, event: BorrowedEvent?, eventCode: SymbolCode, userInfo: UserInfoBox?,
-        chart: Statechart, nesting: Nesting, handlers: HandlerTable<S, E>.Storage
+        _ kind: DeliveryKind, plan: inout StepPlan, event: BorrowedEvent?, eventCode: SymbolCode,
+        userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting, handlers: HandlerTable<S, E>.Storage
     ) {
         // Most charts without nested machines have no entry or exit handlers.
         let hearsLifecycle = handlers.lifecycleHandlerCount > 0 || nesting.hasNestedMachines
@@ -156,12 +159,13 @@ extension Machine {
             event: event?.load(as: E.self), fromState: currentState,
             toState: staysInState ? currentState : value(of: afterCode), userInfoBox: userInfo)
         if lifecycle == .finish {
-            inspectFinish()
+            inspectFinish(plan)
         }
         // `handlers`, the machine's table as this step begins, is pinned:
         // handlers that add or dispose handlers change a copy.
-        // The plan is read in place: while the step runs, requests wait, so
-        // nothing plans another step over it.
+        // The runner acts on the plan it is given, which its caller lends it
+        // for the whole delivery: while the step runs, requests wait, so
+        // nothing plans another step in the machine's `plan` meanwhile.
         // Most steps record no history.
         if !plan.history.isEmpty {
             chart.recordHistory(of: &plan)
@@ -174,7 +178,8 @@ extension Machine {
             }
         }
         if plan.hasActions {
-            deliverActions(handlers: handlers, context: context, event: event, userInfo: userInfo, nesting: nesting)
+            deliverActions(
+                of: plan, handlers: handlers, context: context, event: event, userInfo: userInfo, nesting: nesting)
         }
         chart.apply(&plan)
         if let lifecycle {
@@ -191,7 +196,7 @@ extension Machine {
             nesting.commitStates()
             currentState = context.toState
             currentCode = afterCode
-            reportStep(kind, context)
+            reportStep(kind, context, plan: plan)
             deliverNestedTransitions(
                 kind, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart, nesting: nesting)
             deliverTransition(
@@ -225,7 +230,8 @@ extension Machine {
     /// own states, as its handlers are.
     @inlinable
     func deliverActions(
-        handlers: HandlerTable<S, E>.Storage, context: Context, event: BorrowedEvent?, userInfo: UserInfoBox?,
+        of plan: borrowing StepPlan, handlers: HandlerTable<S, E>.Storage, context: Context, event: BorrowedEvent?,
+        userInfo: UserInfoBox?,
         nesting: Nesting
     ) {
         for index in 0..<plan.moves.length {

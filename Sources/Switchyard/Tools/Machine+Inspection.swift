@@ -66,11 +66,11 @@ extension Machine {
             exits: [], routes: [], entries: [])
     }
 
-    /// The statechart step ``plan`` holds as an inspection, once delivered
+    /// The statechart step `plan` holds as an inspection, once delivered
     /// up to its change of state: its exits, routes and entries named as
     /// this machine (the root) names them.
     @usableFromInline
-    func stepInspection(_ context: Context) -> Inspection<S, E> {
+    func stepInspection(_ context: Context, plan: borrowing StepPlan) -> Inspection<S, E> {
         let states = routes.storage.states
         let request: Inspection<S, E>.Request =
             if let event = context.event {
@@ -96,19 +96,21 @@ extension Machine {
     /// plan to the observers of ``inspect(_:)``. Called, as
     /// ``report(_:_:refusal:)`` is, before the step's handlers of the transition run.
     @inlinable
-    func reportStep(_ kind: DeliveryKind, _ context: Context) {
+    func reportStep(_ kind: DeliveryKind, _ context: Context, plan: borrowing StepPlan) {
         guard let watchers else { return }
-        reportStep(kind, context, to: watchers)
+        reportStep(kind, context, plan: plan, to: watchers)
     }
 
-    /// ``reportStep(_:_:)`` once the machine is known to be watched; out of
+    /// ``reportStep(_:_:plan:)`` once the machine is known to be watched; out of
     /// line, so that the unwatched path stays as small as it was.
     @usableFromInline
     @inline(never)
-    func reportStep(_ kind: DeliveryKind, _ context: Context, to watchers: TransitionWatchers<S, E>) {
+    func reportStep(
+        _ kind: DeliveryKind, _ context: Context, plan: borrowing StepPlan, to watchers: TransitionWatchers<S, E>
+    ) {
         hear(kind, context, refusal: nil, watchers: watchers)
         if watchers.hasInspectors {
-            watchers.inspect(stepInspection(context))
+            watchers.inspect(stepInspection(context, plan: plan))
         }
     }
 
@@ -146,7 +148,7 @@ extension Machine {
     /// before any exit handler runs. No nested machine is active then: a
     /// top-level final state has no children.
     @inlinable
-    func inspectFinish() {
+    func inspectFinish(_ plan: borrowing StepPlan) {
         guard let watchers, watchers.hasInspectors else { return }
         inspectLifecycle(.finish, states: names(of: plan.exits.elements), to: watchers)
     }
