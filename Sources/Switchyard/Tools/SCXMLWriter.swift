@@ -42,6 +42,10 @@ struct SCXMLWriter {
         var event: String?
         var condition: String?
         var action: String?
+        /// Whether this is the state request an event route also takes
+        /// (`event="to.ID"`): a request may take any route to the state it
+        /// asks for, without its action.
+        var isRequest = false
     }
 
     private var out = ""
@@ -256,20 +260,57 @@ struct SCXMLWriter {
     /// a state request) before those of any event, each in the order added;
     /// then the moves of route mappings, which the machine asks after every
     /// route.
+    ///
+    /// A state request for `X` may take any route of the source to `X`, an
+    /// event's too, without its action; the machine asks its routes without
+    /// an event to `X`, then to `.any`, then its event routes to `X`, then
+    /// to `.any` (`RouteTable.Storage.firstRoute(on:to:…)`). So each event
+    /// route is written a second time as a request (`event="to.X"`), and
+    /// the requests that match every `to.…` (`to.*`, and listed targets,
+    /// which the machine keeps as routes to `.any`) come after those of one
+    /// state; all of them before the routes of any event, whose `*` would
+    /// take a request too.
     private static func inChoiceOrder(_ transitions: [Placed]) -> (routes: [Placed], mapped: [Placed]) {
         var exact: [Placed] = []
+        var requestsForAnyState: [Placed] = []
+        var eventRequests: [Placed] = []
+        var eventRequestsForAnyState: [Placed] = []
         var anyEvent: [Placed] = []
         var mapped: [Placed] = []
         for placed in transitions {
-            if placed.transition.isMapped {
+            let transition = placed.transition
+            let leadsToOneState = !transition.targets.isEmpty && !transition.isListedTarget
+            switch transition.trigger {
+            case _ where transition.isMapped:
                 mapped.append(placed)
-            } else if case .anyEvent = placed.transition.trigger {
-                anyEvent.append(placed)
-            } else {
+            case .state where !leadsToOneState:
+                requestsForAnyState.append(placed)
+            case .event, .anyEvent:
+                if leadsToOneState {
+                    eventRequests.append(request(taking: placed))
+                } else {
+                    eventRequestsForAnyState.append(request(taking: placed))
+                }
+                if case .anyEvent = transition.trigger {
+                    anyEvent.append(placed)
+                } else {
+                    exact.append(placed)
+                }
+            default:
                 exact.append(placed)
             }
         }
-        return (exact + anyEvent, mapped)
+        return (exact + requestsForAnyState + eventRequests + eventRequestsForAnyState + anyEvent, mapped)
+    }
+
+    /// The state request that may take the event route `placed`: to its
+    /// first target, under its condition, without its action (a request's
+    /// move runs none, enters no other target and enters through history).
+    private static func request(taking placed: Placed) -> Placed {
+        var request = placed
+        request.isRequest = true
+        request.action = nil
+        return request
     }
 
     /// Writes one state; `isOutermost` when it is a top-level state of the
@@ -316,15 +357,11 @@ struct SCXMLWriter {
         if !nestedAny.routes.isEmpty {
             out += "\(inner)<!-- from any state of the nested machine -->\n"
         }
-        for placed in nestedAny.routes + own.routes {
-            writeTransition(placed, indent: inner, isOutOfFinal: node.isFinal)
-        }
+        writeRoutes(nestedAny.routes + own.routes, indent: inner, isOutOfFinal: node.isFinal)
         if !anyCopies.routes.isEmpty {
             out += "\(inner)<!-- from any state -->\n"
         }
-        for placed in anyCopies.routes {
-            writeTransition(placed, indent: inner)
-        }
+        writeRoutes(anyCopies.routes, indent: inner, isOutOfFinal: false)
         // After every route of a flat machine's state; a nested state's are
         // tried here before its ancestors' routes, which SCXML cannot reorder.
         if !mapped.isEmpty, !isOutermost {
@@ -380,6 +417,19 @@ struct SCXMLWriter {
         out += "\(indent)</history>\n"
     }
 
+    /// Writes `routes`, with a comment before each run of the requests that
+    /// event routes take too.
+    private mutating func writeRoutes(_ routes: [Placed], indent: String, isOutOfFinal: Bool) {
+        var previousIsRequest = false
+        for placed in routes {
+            if placed.isRequest, !previousIsRequest, !isOutOfFinal {
+                out += "\(indent)<!-- state requests, which may take event routes too -->\n"
+            }
+            previousIsRequest = placed.isRequest
+            writeTransition(placed, indent: indent, isOutOfFinal: isOutOfFinal)
+        }
+    }
+
     /// Writes a route as a `<transition>`, after comments for what it cannot
     /// say; a route out of a final state, which SCXML cannot hold, as one
     /// comment that holds them all.
@@ -387,7 +437,14 @@ struct SCXMLWriter {
         let transition = placed.transition
         var attributes = ""
         var notes: [String] = []
-        switch transition.trigger {
+        // In a state, a heading says it for a run of requests (see `writeRoutes`).
+        if placed.isRequest, isOutOfFinal {
+            switch transition.trigger {
+            case .event(let event): notes.append("a request for its target may take the route of \(event)")
+            default: notes.append("a request for its target may take the route of any event")
+            }
+        }
+        switch placed.isRequest ? .state : transition.trigger {
         case .event(let event):
             let name = placed.event ?? Self.eventName(event)
             if name != event { notes.append("event: \(event)") }
@@ -412,9 +469,12 @@ struct SCXMLWriter {
         if let condition = placed.condition {
             attributes += " cond=\(Self.attribute(condition))"
         }
-        let targets = transition.targets.compactMap { target -> String? in
+        // A request enters its one target, through its history.
+        let entered = placed.isRequest ? Array(transition.targets.prefix(1)) : transition.targets
+        let ignoresHistory = transition.ignoresHistory && !placed.isRequest
+        let targets = entered.compactMap { target -> String? in
             let key = DiagramGraph.id(of: target, prefix: placed.prefix)
-            return transition.ignoresHistory ? ids[key] : historyIDs[key] ?? ids[key]
+            return ignoresHistory ? ids[key] : historyIDs[key] ?? ids[key]
         }
         if !targets.isEmpty {
             attributes += " target=\(Self.attribute(targets.joined(separator: " ")))"

@@ -6,6 +6,9 @@ import Testing
 // document order, chooses what the machine chooses: the routes of an exact
 // event before those of any event, each in the order added; the routes from
 // `.any` after the state's own; the moves of route mappings after every route.
+// A state request may take an event route too, so each event route is written
+// a second time as a request for its target (`event="to.b"`), in the order a
+// request asks the routes.
 
 private enum Spot: StateType, CaseIterable {
     case a, b, c, d, top, inner
@@ -42,7 +45,11 @@ private func transitions(of id: String, in document: String) -> [String] {
         #expect(machine.state == .c)
 
         let document = machine.describe().scxml()
-        #expect(transitions(of: "a", in: document) == ["event=\"go\" target=\"c\"", "event=\"*\" target=\"b\""])
+        #expect(
+            transitions(of: "a", in: document) == [
+                "event=\"go\" target=\"c\"", "event=\"to.b\" target=\"b\"", "event=\"to.c\" target=\"c\"",
+                "event=\"*\" target=\"b\"",
+            ])
     }
 
     @Test func insideACompoundStateTheExactEventStillGoesFirst() {
@@ -54,7 +61,11 @@ private func transitions(of id: String, in document: String) -> [String] {
         let document = machine.describe().scxml()
         #expect(machine.tryEvent(.go))
         #expect(machine.state == .c)
-        #expect(transitions(of: "a", in: document) == ["event=\"go\" target=\"c\"", "event=\"*\" target=\"b\""])
+        #expect(
+            transitions(of: "a", in: document) == [
+                "event=\"go\" target=\"c\"", "event=\"to.b\" target=\"b\"", "event=\"to.c\" target=\"c\"",
+                "event=\"*\" target=\"b\"",
+            ])
     }
 
     @Test func routesFromAnyAreCopiedInTheSameOrder() {
@@ -66,7 +77,11 @@ private func transitions(of id: String, in document: String) -> [String] {
         #expect(machine.state == .c)
 
         let document = machine.describe().scxml()
-        #expect(transitions(of: "a", in: document) == ["event=\"go\" target=\"c\"", "event=\"*\" target=\"b\""])
+        #expect(
+            transitions(of: "a", in: document) == [
+                "event=\"go\" target=\"c\"", "event=\"to.b\" target=\"b\"", "event=\"to.c\" target=\"c\"",
+                "event=\"*\" target=\"b\"",
+            ])
     }
 
     @Test func aListedMappingMoveIsWrittenAfterTheRoutesFromAny() {
@@ -78,7 +93,62 @@ private func transitions(of id: String, in document: String) -> [String] {
         #expect(machine.state == .c)
 
         let document = machine.describe().scxml()
-        #expect(transitions(of: "a", in: document) == ["event=\"go\" target=\"c\"", "event=\"go\" target=\"b\""])
+        #expect(
+            transitions(of: "a", in: document) == [
+                "event=\"go\" target=\"c\"", "event=\"to.c\" target=\"c\"", "event=\"go\" target=\"b\"",
+            ])
+    }
+
+    @Test func aStateRequestThatTakesAnEventRouteIsWrittenAsARequestWithoutTheRoutesAction() {
+        let log = Log()
+        let machine = Machine<Spot, Signal>(state: .a) { machine in
+            machine.addRoute(event: .go, .a => .b, action: { _ in log("action") })
+        }
+        #expect(machine.tryState(.b))
+        #expect(machine.state == .b)
+        #expect(log.lines.isEmpty)
+
+        let document = machine.describe().scxml()
+        #expect(transitions(of: "a", in: document) == ["event=\"go\" target=\"b\"", "event=\"to.b\" target=\"b\""])
+        #expect(document.contains("<transition event=\"to.b\" target=\"b\"/>"))
+    }
+
+    @Test(arguments: [false, true])
+    func aStateRequestAsksRoutesWithoutAnEventThenToAnyStateThenEventRoutes(withStatechart: Bool) {
+        let log = Log()
+        func refusing(_ line: String) -> (TransitionContext<Spot, Signal>) -> Bool {
+            { _ in
+                log(line)
+                return false
+            }
+        }
+        let machine = Machine<Spot, Signal>(state: .a) { machine in
+            if withStatechart {
+                machine.addEntryHandler(.d) { _ in }
+            }
+            machine.addRoutes(event: .go, transitions: [.a => .b], condition: refusing("event route"))
+            machine.addRoute(.a => .any, condition: refusing("to any state"))
+            machine.addRoute(.a => .b, condition: refusing("without an event"))
+            machine.addRoutes(event: .stop, transitions: [.any => .b]) { _ in
+                log("from any")
+                return true
+            }
+        }
+        #expect(machine.tryState(.b))
+        #expect(machine.state == .b)
+        #expect(log.lines == ["without an event", "to any state", "event route", "from any"])
+
+        // The placeholders are numbered in the order the routes were added.
+        let document = machine.describe().scxml()
+        #expect(
+            transitions(of: "a", in: document) == [
+                "event=\"go\" cond=\"condition1\" target=\"b\"",
+                "event=\"to.b\" cond=\"condition3\" target=\"b\"",
+                "event=\"to.*\" cond=\"condition2\"",
+                "event=\"to.b\" cond=\"condition1\" target=\"b\"",
+                "event=\"stop\" cond=\"condition4\" target=\"b\"",
+                "event=\"to.b\" cond=\"condition4\" target=\"b\"",
+            ])
     }
 
     @Test func aNestedStatesMappingMoveSaysTheExportCannotKeepTheMachinesOrder() {
