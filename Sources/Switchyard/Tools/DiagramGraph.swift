@@ -81,6 +81,10 @@ struct DiagramGraph {
         var isLocal = false
         var ignoresHistory = false
         var isMapped = false
+        /// Whether the target is one of a route's listed targets (`… => [.b, .c]`):
+        /// such a route leads to `.any`, so a state request asks it after the
+        /// routes to the state it asks for.
+        var isListedTarget = false
     }
 
     static let anyID = "any"
@@ -186,7 +190,8 @@ struct DiagramGraph {
                         Transition(
                             trigger: Self.trigger(of: route), source: from, targets: entered,
                             isConditional: route.isConditional && !route.isTimed, hasAction: route.hasAction,
-                            isLocal: route.isLocal, ignoresHistory: route.ignoresHistory))
+                            isLocal: route.isLocal, ignoresHistory: route.ignoresHistory,
+                            isListedTarget: route.listedTargets != nil))
                 }
             }
         }

@@ -81,8 +81,11 @@ extension MachineDescription {
     /// with an `initial` attribute), parallel states `<parallel>`, final
     /// states `<final>`; a history is a `<history type="shallow">` or
     /// `type="deep"` with a `<transition>` to its default (the declared
-    /// one, else the initial child or every region). A nested machine's
-    /// states are children of the state it is nested in.
+    /// one, else the initial child or every region). A compound state with
+    /// history has an `<initial>` that targets it rather than an `initial`
+    /// attribute, since Switchyard enters such a state through its history
+    /// whenever it enters it by default. A nested machine's states are
+    /// children of the state it is nested in.
     ///
     /// Each route is a `<transition>` in its source: `event="…"` for an
     /// event (its description made into a unique name without dots, and
@@ -91,9 +94,15 @@ extension MachineDescription {
     /// event, none for an eventless route, `event="done.state.ID"` for a
     /// done route, `event="to.ID"` for a route taken by asking for its
     /// target `ID`; several targets entered together are space-separated,
-    /// and a local route has `type="internal"`. A route to a state that keeps history targets
-    /// the history, as Switchyard enters it, unless the route ignores
-    /// history. A route from `.any` is tried after every state's own, as a
+    /// and a local route has `type="internal"`. An event route is written
+    /// again as the request for its target that may take it too
+    /// (`event="to.ID"`, with its condition and without its action), the
+    /// requests in the order the machine asks them. A route to a state
+    /// that keeps history targets the history, as Switchyard enters it;
+    /// from inside that state, the state itself, so that SCXML leaves it
+    /// and enters it again through its `<initial>`, as Switchyard does; a
+    /// route that ignores history targets the state's initial child. A
+    /// route from `.any` is tried after every state's own, as a
     /// route from the root: it is written in every top-level state that is
     /// not final, after a comment `from any state` (in a nested machine,
     /// in the state it is nested in). A timed route is eventless, with a

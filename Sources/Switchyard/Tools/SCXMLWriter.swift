@@ -4,6 +4,8 @@
 /// their descriptions made into unique XML names (a comment keeps a
 /// description that had to change); history is a `<history>` with its
 /// default transition; routes are `<transition>` elements in their source.
+/// A compound state with history is entered by default through it, as
+/// Switchyard enters it: its `<initial>` targets its `<history>`.
 /// Events are named by the same rule as states, without dots and outside
 /// the names the document gives its own events (`to.…`, `done.…`), so that
 /// no event takes another's transitions (see ``eventName(_:)``).
@@ -42,6 +44,10 @@ struct SCXMLWriter {
         var event: String?
         var condition: String?
         var action: String?
+        /// Whether this is the state request an event route also takes
+        /// (`event="to.ID"`): a request may take any route to the state it
+        /// asks for, without its action.
+        var isRequest = false
     }
 
     private var out = ""
@@ -49,6 +55,13 @@ struct SCXMLWriter {
     private var ids: [String: String] = [:]
     /// The SCXML ids of histories, by the diagram id of their state.
     private var historyIDs: [String: String] = [:]
+    /// The diagram id of each state's parent: the state it is a child of,
+    /// or that its machine is nested in. Top-level states have none.
+    private var parents: [String: String] = [:]
+    /// For a state entered by default through its history (written with an
+    /// `<initial>` to it), the diagram id of its initial child: what a route
+    /// that ignores history enters.
+    private var initialsBehindHistory: [String: String] = [:]
     /// Descriptions that had to change to become ids, by diagram id.
     private var originals: [String: String] = [:]
     private var stateIDs = UniqueNames()
@@ -62,7 +75,7 @@ struct SCXMLWriter {
 
     static func write(_ graph: DiagramGraph) -> String {
         var writer = SCXMLWriter()
-        writer.assignIDs(of: graph, prefix: "")
+        writer.assignIDs(of: graph, prefix: "", parent: nil)
         writer.place(graph, prefix: "")
         writer.out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         writer.out += "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\""
@@ -168,30 +181,58 @@ struct SCXMLWriter {
         return name
     }
 
-    /// Names every state, in the order the document lists them.
-    private mutating func assignIDs(of graph: DiagramGraph, prefix: String) {
+    /// Names every state, in the order the document lists them, and notes
+    /// where each one sits.
+    private mutating func assignIDs(of graph: DiagramGraph, prefix: String, parent: String?) {
         for node in graph.topLevel {
-            assignID(node, of: graph, prefix: prefix)
+            assignID(node, of: graph, prefix: prefix, parent: parent)
         }
     }
 
-    private mutating func assignID(_ index: Int, of graph: DiagramGraph, prefix: String) {
+    private mutating func assignID(_ index: Int, of graph: DiagramGraph, prefix: String, parent: String?) {
         let node = graph.nodes[index]
         let key = prefix + node.id
         let id = uniqueID(node.label)
         ids[key] = id
+        parents[key] = parent
         if id != node.label {
             originals[key] = node.label
         }
         if node.history != nil {
             historyIDs[key] = uniqueID(id + "_history")
+            // A `<parallel>` has no `<initial>`, and enters every region anyway.
+            if node.kind != .parallel, let initial = Self.initialKey(of: node, in: graph, prefix: prefix) {
+                initialsBehindHistory[key] = initial
+            }
         }
         if let nested = node.nested {
-            assignIDs(of: graph.nested[nested], prefix: prefix + "m\(nested)_")
+            assignIDs(of: graph.nested[nested], prefix: prefix + "m\(nested)_", parent: key)
         }
         for child in node.children {
-            assignID(child, of: graph, prefix: prefix)
+            assignID(child, of: graph, prefix: prefix, parent: key)
         }
+    }
+
+    /// The diagram id of the state `node` starts in: a compound state's
+    /// initial child, or the initial state of the machine nested in it.
+    private static func initialKey(of node: DiagramGraph.Node, in graph: DiagramGraph, prefix: String) -> String? {
+        if node.kind == .compound, let initial = node.initialChild {
+            return prefix + graph.nodes[initial].id
+        }
+        if let nested = node.nested, let initial = graph.nested[nested].initial {
+            return DiagramGraph.id(of: initial, prefix: prefix + "m\(nested)_")
+        }
+        return nil
+    }
+
+    /// Whether the state `key` is a proper descendant of the state `ancestor`.
+    private func isInside(_ key: String, _ ancestor: String) -> Bool {
+        var next = parents[key]
+        while let parent = next {
+            if parent == ancestor { return true }
+            next = parents[parent]
+        }
+        return false
     }
 
     /// Files every transition under its source, names its event and
@@ -256,20 +297,57 @@ struct SCXMLWriter {
     /// a state request) before those of any event, each in the order added;
     /// then the moves of route mappings, which the machine asks after every
     /// route.
+    ///
+    /// A state request for `X` may take any route of the source to `X`, an
+    /// event's too, without its action; the machine asks its routes without
+    /// an event to `X`, then to `.any`, then its event routes to `X`, then
+    /// to `.any` (`RouteTable.Storage.firstRoute(on:to:…)`). So each event
+    /// route is written a second time as a request (`event="to.X"`), and
+    /// the requests that match every `to.…` (`to.*`, and listed targets,
+    /// which the machine keeps as routes to `.any`) come after those of one
+    /// state; all of them before the routes of any event, whose `*` would
+    /// take a request too.
     private static func inChoiceOrder(_ transitions: [Placed]) -> (routes: [Placed], mapped: [Placed]) {
         var exact: [Placed] = []
+        var requestsForAnyState: [Placed] = []
+        var eventRequests: [Placed] = []
+        var eventRequestsForAnyState: [Placed] = []
         var anyEvent: [Placed] = []
         var mapped: [Placed] = []
         for placed in transitions {
-            if placed.transition.isMapped {
+            let transition = placed.transition
+            let leadsToOneState = !transition.targets.isEmpty && !transition.isListedTarget
+            switch transition.trigger {
+            case _ where transition.isMapped:
                 mapped.append(placed)
-            } else if case .anyEvent = placed.transition.trigger {
-                anyEvent.append(placed)
-            } else {
+            case .state where !leadsToOneState:
+                requestsForAnyState.append(placed)
+            case .event, .anyEvent:
+                if leadsToOneState {
+                    eventRequests.append(request(taking: placed))
+                } else {
+                    eventRequestsForAnyState.append(request(taking: placed))
+                }
+                if case .anyEvent = transition.trigger {
+                    anyEvent.append(placed)
+                } else {
+                    exact.append(placed)
+                }
+            default:
                 exact.append(placed)
             }
         }
-        return (exact + anyEvent, mapped)
+        return (exact + requestsForAnyState + eventRequests + eventRequestsForAnyState + anyEvent, mapped)
+    }
+
+    /// The state request that may take the event route `placed`: to its
+    /// first target, under its condition, without its action (a request's
+    /// move runs none, enters no other target and enters through history).
+    private static func request(taking placed: Placed) -> Placed {
+        var request = placed
+        request.isRequest = true
+        request.action = nil
+        return request
     }
 
     /// Writes one state; `isOutermost` when it is a top-level state of the
@@ -285,13 +363,11 @@ struct SCXMLWriter {
         }
         let element = node.isFinal ? "final" : node.kind == .parallel ? "parallel" : "state"
         out += "\(indent)<\(element) id=\(Self.attribute(id))"
-        var initialID: String?
-        if node.kind == .compound, let initial = node.initialChild {
-            initialID = ids[prefix + graph.nodes[initial].id]
-        } else if let nested = node.nested, let initial = graph.nested[nested].initial {
-            initialID = ids[DiagramGraph.id(of: initial, prefix: prefix + "m\(nested)_")]
-        }
-        if let initialID {
+        // A state entered by default through its history says so in an
+        // `<initial>` element instead.
+        if initialsBehindHistory[key] == nil, let initial = Self.initialKey(of: node, in: graph, prefix: prefix),
+            let initialID = ids[initial]
+        {
             out += " initial=\(Self.attribute(initialID))"
         }
         let nestedAny = Self.inChoiceOrder(
@@ -316,15 +392,11 @@ struct SCXMLWriter {
         if !nestedAny.routes.isEmpty {
             out += "\(inner)<!-- from any state of the nested machine -->\n"
         }
-        for placed in nestedAny.routes + own.routes {
-            writeTransition(placed, indent: inner, isOutOfFinal: node.isFinal)
-        }
+        writeRoutes(nestedAny.routes + own.routes, from: key, indent: inner, isOutOfFinal: node.isFinal)
         if !anyCopies.routes.isEmpty {
             out += "\(inner)<!-- from any state -->\n"
         }
-        for placed in anyCopies.routes {
-            writeTransition(placed, indent: inner)
-        }
+        writeRoutes(anyCopies.routes, from: key, indent: inner, isOutOfFinal: false)
         // After every route of a flat machine's state; a nested state's are
         // tried here before its ancestors' routes, which SCXML cannot reorder.
         if !mapped.isEmpty, !isOutermost {
@@ -333,9 +405,12 @@ struct SCXMLWriter {
                 + "these before the routes of the states that contain this one -->\n"
         }
         for placed in mapped {
-            writeTransition(placed, indent: inner, isOutOfFinal: node.isFinal)
+            writeTransition(placed, from: key, indent: inner, isOutOfFinal: node.isFinal)
         }
         if let history = node.history {
+            if let historyID = historyIDs[key], initialsBehindHistory[key] != nil {
+                writeInitial(historyID, indent: inner)
+            }
             writeHistory(history, of: node, in: graph, prefix: prefix, indent: inner)
         }
         if let nested = node.nested {
@@ -359,6 +434,16 @@ struct SCXMLWriter {
         out += "\(indent)</\(element)>\n"
     }
 
+    /// Writes an `<initial>` that enters its state through its history
+    /// `historyID`: Switchyard enters a state that keeps history through it
+    /// whenever it enters the state by default (at start, as its parent's
+    /// initial child, as a region), where SCXML would enter the initial child.
+    private mutating func writeInitial(_ historyID: String, indent: String) {
+        out += "\(indent)<initial>\n"
+        out += "\(indent)    <transition target=\(Self.attribute(historyID))/>\n"
+        out += "\(indent)</initial>\n"
+    }
+
     private mutating func writeHistory(
         _ history: HistoryKind, of node: DiagramGraph.Node, in graph: DiagramGraph, prefix: String, indent: String
     ) {
@@ -380,14 +465,57 @@ struct SCXMLWriter {
         out += "\(indent)</history>\n"
     }
 
-    /// Writes a route as a `<transition>`, after comments for what it cannot
-    /// say; a route out of a final state, which SCXML cannot hold, as one
-    /// comment that holds them all.
-    private mutating func writeTransition(_ placed: Placed, indent: String, isOutOfFinal: Bool = false) {
+    /// Writes `routes` in the state `host`, with a comment before each run
+    /// of the requests that event routes take too.
+    private mutating func writeRoutes(_ routes: [Placed], from host: String, indent: String, isOutOfFinal: Bool) {
+        var previousIsRequest = false
+        for placed in routes {
+            if placed.isRequest, !previousIsRequest, !isOutOfFinal {
+                out += "\(indent)<!-- state requests, which may take event routes too -->\n"
+            }
+            previousIsRequest = placed.isRequest
+            writeTransition(placed, from: host, indent: indent, isOutOfFinal: isOutOfFinal)
+        }
+    }
+
+    /// The SCXML target that enters the state `key` as a route from the
+    /// state `host` does.
+    ///
+    /// A state that keeps history is entered through its `<history>`. Not
+    /// from inside it: there SCXML's transition domain would be the state,
+    /// which the interpreter would not leave, where Switchyard leaves it,
+    /// recording its history, and enters it again. Targeting the state
+    /// itself leaves it as Switchyard does, and its `<initial>`, read after
+    /// the history is recorded (W3C Appendix D `enterStates`), enters it
+    /// through its history. Since that `<initial>` is its history, a route
+    /// that ignores history targets its initial child, which from inside
+    /// the state does not leave it (the document says so in a comment).
+    private func targetID(of key: String, ignoringHistory: Bool, from host: String) -> String? {
+        guard let history = historyIDs[key] else { return ids[key] }
+        let initial = initialsBehindHistory[key]
+        if ignoringHistory {
+            return initial.flatMap { ids[$0] } ?? ids[key]
+        }
+        return initial != nil && isInside(host, key) ? ids[key] : history
+    }
+
+    /// Writes a route as a `<transition>` in the state `host`, after
+    /// comments for what it cannot say; a route out of a final state, which
+    /// SCXML cannot hold, as one comment that holds them all.
+    private mutating func writeTransition(
+        _ placed: Placed, from host: String, indent: String, isOutOfFinal: Bool = false
+    ) {
         let transition = placed.transition
         var attributes = ""
         var notes: [String] = []
-        switch transition.trigger {
+        // In a state, a heading says it for a run of requests (see `writeRoutes`).
+        if placed.isRequest, isOutOfFinal {
+            switch transition.trigger {
+            case .event(let event): notes.append("a request for its target may take the route of \(event)")
+            default: notes.append("a request for its target may take the route of any event")
+            }
+        }
+        switch placed.isRequest ? .state : transition.trigger {
         case .event(let event):
             let name = placed.event ?? Self.eventName(event)
             if name != event { notes.append("event: \(event)") }
@@ -412,9 +540,20 @@ struct SCXMLWriter {
         if let condition = placed.condition {
             attributes += " cond=\(Self.attribute(condition))"
         }
-        let targets = transition.targets.compactMap { target -> String? in
+        // A request enters its one target, through its history.
+        let entered = placed.isRequest ? Array(transition.targets.prefix(1)) : transition.targets
+        let ignoresHistory = transition.ignoresHistory && !placed.isRequest
+        let targets = entered.compactMap { target -> String? in
             let key = DiagramGraph.id(of: target, prefix: placed.prefix)
-            return transition.ignoresHistory ? ids[key] : historyIDs[key] ?? ids[key]
+            if initialsBehindHistory[key] != nil, isInside(host, key) {
+                let id = ids[key] ?? key
+                notes.append(
+                    ignoresHistory
+                        ? "ignores the history of \(id): Switchyard leaves \(id) before it enters this child, "
+                            + "SCXML does not"
+                        : "leaves \(id), recording its history, and enters it again through it")
+            }
+            return targetID(of: key, ignoringHistory: ignoresHistory, from: host)
         }
         if !targets.isEmpty {
             attributes += " target=\(Self.attribute(targets.joined(separator: " ")))"
