@@ -124,10 +124,10 @@ extension Machine {
     @usableFromInline
     func requireEmbedding<C: StateType, CE: EventType>(_ embed: (C) -> S, of child: Machine<C, CE>) {
         let states = child.routes.storage.states
-        // The stored state, not `state`: reading that would prepare the
-        // child's chart before it is nested, and a hierarchy nested from a
-        // prepared machine stepped differently from the same chart on one
-        // machine (the nesting model test, seeds 1048, 1210, 1972, 2346).
+        // The stored state, not `state`: a check should change nothing, and
+        // reading `state` prepares the child's chart. (Once, a machine
+        // nested after that read lost its nested machines' history; see
+        // `prepareForNesting`.)
         var known = [child.currentState, child.initialState]
         for index in 0..<states.count {
             if let state = states.name(of: SymbolCode(index + 1)) {
@@ -229,6 +229,21 @@ extension Machine {
                 }
             }
         }
+        // What each machine nested in it already enters by default once
+        // carried: where it is if the hierarchy has begun and it is active,
+        // as this machine is nested at its state; else where it was nested.
+        // Not its state alone: until the hierarchy begins, that is the
+        // default descendant a read of `state` laid out, and while the
+        // machine is inactive, what its history gives now; entered directly,
+        // either skips the history of the states above it for good.
+        var carriedInitials: [SymbolCode] = []
+        if let hierarchy, let chart {
+            carriedInitials = hierarchy.members.indices.map { member in
+                let current = hierarchy.memberStates[member].current
+                guard !(chart.hasBegun && hierarchy.isActive(member, in: chart)) else { return current }
+                return hierarchy.code(nameOf: hierarchy.members[member].initialNode, in: member) ?? current
+            }
+        }
         ensureChart()
         // A nested machine's own statechart keeps only its declarations; the
         // configuration is the root's, which `prepareChart` asks for, and the
@@ -244,7 +259,8 @@ extension Machine {
         chart!.initialConfigurationLayout = nil
         return NestedMachine(
             access: makeMemberAccess(parent: parent, embed: embed), machine: self, parent: member, host: host,
-            tree: tree, initial: initial, history: history, nesting: hierarchy, chartHistory: chartHistory)
+            tree: tree, initial: initial, history: history, nesting: hierarchy, carriedInitials: carriedInitials,
+            chartHistory: chartHistory)
     }
 
     // MARK: The root's side
@@ -275,7 +291,7 @@ extension Machine {
                 let state = old.memberStates[member]
                 let added = nesting.add(
                     taken.access!, machine: taken.machine!, parent: newIndex[state.parent], host: taken.host,
-                    tree: taken.tree, initial: state.current, chart: chart)
+                    tree: taken.tree, initial: nested.carriedInitials[member], chart: chart)
                 nesting.members[added].hostHistory = taken.hostHistory
                 newIndex.append(added)
                 taken.access!.relink(makeLink(member: added))

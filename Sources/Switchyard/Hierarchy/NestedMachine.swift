@@ -13,13 +13,15 @@ struct NestedMachine {
     @usableFromInline var history: [(SymbolCode, [SymbolCode])]
     /// The hierarchy it is the root of, if machines are nested in it already.
     @usableFromInline var nesting: Nesting?
+    /// By member of that hierarchy: the state it enters by default, in its codes.
+    @usableFromInline var carriedInitials: [SymbolCode]
     /// Its recorded history by node of that hierarchy, when it has one.
     @usableFromInline var chartHistory: [(SymbolCode, [SymbolCode])]
 
     @usableFromInline
     init(
         access: MemberAccess, machine: AnyObject, parent: Int, host: SymbolCode, tree: StateTree,
-        initial: SymbolCode, history: [(SymbolCode, [SymbolCode])], nesting: Nesting?,
+        initial: SymbolCode, history: [(SymbolCode, [SymbolCode])], nesting: Nesting?, carriedInitials: [SymbolCode],
         chartHistory: [(SymbolCode, [SymbolCode])]
     ) {
         self.access = access
@@ -30,6 +32,7 @@ struct NestedMachine {
         self.initial = initial
         self.history = history
         self.nesting = nesting
+        self.carriedInitials = carriedInitials
         self.chartHistory = chartHistory
     }
 }

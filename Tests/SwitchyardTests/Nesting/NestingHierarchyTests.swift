@@ -486,3 +486,86 @@ private enum Flick: EventType {
         #expect(first.state == .on && second.state == .off)
     }
 }
+
+// A machine nested in a machine that is then nested in a third: the innermost
+// keeps deep history of its initial state, which must bring back what it
+// recorded however the middle machine was handled before it was nested
+// (its state read, which lays out its hierarchy, or the machine started).
+
+private enum Dial: StateType {
+    case on, low, high
+}
+
+private enum Shed: StateType {
+    case closed, open
+}
+
+private enum Yard: StateType {
+    case away, home
+}
+
+private enum Visit: EventType {
+    case arrive, leave, unlock, lock, turnUp
+}
+
+@Suite struct NestingHistoryTests {
+    /// A dial nested under the shed's `open`, whose `on` keeps deep history.
+    private static func dial() -> Machine<Dial, Visit> {
+        Machine(state: .on) { dial in
+            dial.addChildren([.low, .high], to: .on, initial: .low)
+            dial.addHistory(.deep, to: .on)
+            dial.addRoutes(event: .turnUp, transitions: [.low => .high])
+        }
+    }
+
+    private static func yard() -> Machine<Yard, Visit> {
+        Machine(state: .away) { yard in
+            yard.addRoutes(event: .arrive, transitions: [.away => .home])
+            yard.addRoutes(event: .leave, transitions: [.home => .away])
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func deepHistoryTwoMachinesDownHoldsWhetherOrNotTheMiddleWasReadBeforeNesting(readsState: Bool) {
+        let dial = Self.dial()
+        let shed = Machine<Shed, Visit>(state: .open)
+        shed.nest(dial, under: .open)
+        if readsState {
+            #expect(shed.state == .open)
+            #expect(dial.state == .low)
+        }
+        let yard = Self.yard()
+        yard.nest(shed, under: .home)
+
+        #expect(yard.tryEvent(.arrive))
+        #expect(dial.configuration == [.on, .low])
+        #expect(yard.tryEvent(.turnUp))
+        #expect(yard.tryEvent(.leave))
+        #expect(dial.configuration.isEmpty)
+        // Entered by default, the dial enters `on`, whose deep history holds `high`.
+        #expect(yard.tryEvent(.arrive))
+        #expect(dial.configuration == [.on, .high])
+        #expect(dial.state == .high)
+    }
+
+    @Test func deepHistoryTwoMachinesDownHoldsWhenTheMiddleBeganBeforeNesting() {
+        let dial = Self.dial()
+        let shed = Machine<Shed, Visit>(state: .closed) { shed in
+            shed.addRoutes(event: .unlock, transitions: [.closed => .open])
+            shed.addRoutes(event: .lock, transitions: [.open => .closed])
+        }
+        shed.nest(dial, under: .open)
+        #expect(shed.start())
+        let yard = Self.yard()
+        yard.nest(shed, under: .home)
+
+        #expect(yard.tryEvent(.arrive))
+        #expect(shed.state == .closed)
+        #expect(yard.tryEvent(.unlock))
+        #expect(dial.configuration == [.on, .low])
+        #expect(yard.tryEvent(.turnUp))
+        #expect(yard.tryEvent(.lock))
+        #expect(yard.tryEvent(.unlock))
+        #expect(dial.configuration == [.on, .high])
+    }
+}
