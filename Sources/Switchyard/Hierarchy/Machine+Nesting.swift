@@ -207,7 +207,8 @@ extension Machine {
     /// Hands this machine, about to be nested in `parent`, to its new root:
     /// its closures, its declarations, its state and history, and the
     /// machines nested in it already.
-    @inlinable
+    // Declaration-time work, not inlined into clients.
+    @usableFromInline
     func prepareForNesting<P: StateType, PE: EventType>(
         in parent: Machine<P, PE>, member: Int, host: SymbolCode, embed: ((S) -> P)?
     ) -> NestedMachine {
@@ -267,7 +268,8 @@ extension Machine {
 
     /// Adds a machine to this root's hierarchy, with the machines nested in
     /// it already, and returns its link.
-    @inlinable
+    // Declaration-time work, not inlined into clients.
+    @usableFromInline
     func addNestedMember(_ nested: NestedMachine) -> NestingLink {
         let nesting = self.nesting!
         let chart = self.chart!

@@ -14,7 +14,7 @@ struct NestedMachine {
     /// The hierarchy it is the root of, if machines are nested in it already.
     @usableFromInline var nesting: Nesting?
     /// By member of that hierarchy: the state it enters by default, in its codes.
-    @usableFromInline var carriedInitials: [SymbolCode]
+    var carriedInitials: [SymbolCode]
     /// Its recorded history by node of that hierarchy, when it has one.
     @usableFromInline var chartHistory: [(SymbolCode, [SymbolCode])]
 
