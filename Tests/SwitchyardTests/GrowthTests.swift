@@ -167,6 +167,20 @@ private func growth(
         #expect(ratio < 6, "a chain twice as deep took \(ratio) times as long")
     }
 
+    @Test func steppingAStatechartThroughComputedStatesIsLinear() {
+        let ratio = growth(size: 1_000, prepare: { _ in () }) { count, _ in
+            let chart = Machine<Numbered, MyEvent>(state: Numbered(number: 0)) { chart in
+                chart.addChildren([Numbered(number: -2), Numbered(number: -3)], to: Numbered(number: -1))
+                chart.addRouteMapping { event, from, _ in event == .event0 ? Numbered(number: from.number + 1) : nil }
+            }
+            for _ in 0..<count {
+                chart <-! .event0
+            }
+            #expect(chart.state == Numbered(number: count))
+        }
+        #expect(ratio < Self.bound, "8 times as many steps to computed states took \(ratio) times as long")
+    }
+
     @Test func searchingTestPathsRoundARingIsLinear() {
         // One path covers a ring, so the search behind it is all this times.
         let ratio = growth(size: 1_000, prepare: ringDescription) { count, prepared in

@@ -256,6 +256,23 @@ struct RouteTable<S: StateType, E: EventType> {
         return storage.states.codeIfInternedLast(state) ?? uniqueStorage.states.intern(state)
     }
 
+    /// The code of `state`, which a step names, handing out a transient one
+    /// if nothing names it (see ``Symbols``).
+    @usableFromInline
+    mutating func internTransient(_ state: S) -> SymbolCode {
+        let code = storage.states.code(of: state)
+        return code != .unknown ? code : uniqueStorage.states.internTransient(state)
+    }
+
+    /// Keeps every transient code for the machine's whole life, as if a
+    /// declaration named its state.
+    @usableFromInline
+    mutating func keepTransientCodes() {
+        if !storage.states.transient.isEmpty {
+            uniqueStorage.states.transient.removeAll()
+        }
+    }
+
     /// The code of `event` (`.wildcard` for `nil`), handing out a new one if needed.
     ///
     /// Handlers and routes of one event are often added one call at a time:

@@ -33,15 +33,25 @@ extension SymbolCode {
 
 /// The values a machine's routes and handlers name, each with its code.
 ///
-/// Codes are handed out in registration order from 1 and never reused or
-/// withdrawn, so a code stays valid for the machine's whole life, whatever
-/// routes are removed.
+/// Codes are handed out in registration order from 1. A code that a
+/// declaration, a route or a handler names stays valid for the machine's
+/// whole life, whatever routes are removed. A code only a step named — a
+/// state a route mapping computed, or a request's target — is *transient*
+/// (``internTransient(_:)``): its machine hands it back once nothing uses it
+/// (``release(_:)``), and the next such state gets it, so that a mapping that
+/// computes a new state each step does not grow the tables.
 @usableFromInline
 struct Symbols<Value: Hashable> {
     @usableFromInline var codes: [Value: SymbolCode] = [:]
     /// The values in code order: the value of code `c` is at `c - 1`;
-    /// `nil` for an anonymous code (``reserveAnonymousCode()``).
+    /// `nil` for an anonymous code (``reserveAnonymousCode()``) or one
+    /// handed back.
     @usableFromInline var values: [Value?] = []
+    /// The transient codes in use, few at a time: those of the states the
+    /// machine is in or was asked about since it was last idle.
+    @usableFromInline var transient: [SymbolCode] = []
+    /// The codes handed back, for the next transient values.
+    @usableFromInline var released: [SymbolCode] = []
     /// The value interned last, with its code: registrations often name the
     /// same value again (an event's routes added one call at a time, the next
     /// step of a chain starting where the last one ended), and comparing costs
@@ -96,9 +106,48 @@ struct Symbols<Value: Hashable> {
         let code = Self.read(&codes[value, default: next])
         if code == next {
             values.append(value)
+        } else if !transient.isEmpty, let index = transient.firstIndex(of: code) {
+            // Named now by what the machine keeps: it stays.
+            transient.remove(at: index)
         }
         last = (value, code)
         return code
+    }
+
+    /// The code of `value`, which a step names: if nothing named it yet, a
+    /// transient one, taken from those handed back when there is one.
+    ///
+    /// - Complexity: One hash of `value`.
+    @usableFromInline
+    mutating func internTransient(_ value: Value) -> SymbolCode {
+        if let code = codes[value] {
+            return code
+        }
+        let code: SymbolCode
+        if let reused = released.popLast() {
+            code = reused
+            values[Int(code) - 1] = value
+        } else {
+            code = SymbolCode(truncatingIfNeeded: values.count + 1)
+            require(code < .firstReserved, "A machine can name at most \(SymbolCode.firstReserved - 1) distinct values")
+            values.append(value)
+        }
+        codes[value] = code
+        transient.append(code)
+        return code
+    }
+
+    /// Hands back the transient `code`, which nothing uses any more: its
+    /// value has no code until a step names it again.
+    @usableFromInline
+    mutating func release(_ code: SymbolCode) {
+        guard let index = transient.firstIndex(of: code) else { return }
+        transient.remove(at: index)
+        if let value = values[Int(code) - 1] {
+            codes[value] = nil
+        }
+        values[Int(code) - 1] = nil
+        released.append(code)
     }
 
     /// The value of `code`, which must be concrete and named. (Debug builds

@@ -107,6 +107,9 @@ extension Machine {
             )
         }
         ensureChart()
+        // Codes handed out for computed states are kept from now on: the
+        // hierarchy gives them nodes, and may offer them to nested machines.
+        routes.keepTransientCodes()
         let hostCode = host.map(internedCode(of:)) ?? routes.uniqueStorage.states.reserveAnonymousCode()
         let nested = child.prepareForNesting(in: self, member: memberIndex, host: hostCode, embed: embed)
         if let link = nestingLink {
@@ -213,6 +216,7 @@ extension Machine {
         in parent: Machine<P, PE>, member: Int, host: SymbolCode, embed: ((S) -> P)?
     ) -> NestedMachine {
         let tree = declaredTree
+        routes.keepTransientCodes()
         // Until it begins, a machine with a statechart is in its initial
         // state, whose default descendants `state` reports; nested, it enters
         // that state, with its history.

@@ -141,7 +141,12 @@ extension Machine {
     }
 
     private func requireKnown(_ state: S) throws(SnapshotError) {
-        guard routes.code(of: state).isConcrete || state == currentState || state == initialState else {
+        // A machine with route mappings knows every state they may compute,
+        // whether or not it was in it lately (a state only a step named has
+        // a code only while the machine needs one).
+        let mayCompute = !routes.storage.routeMappingChain.isEmpty
+        guard routes.code(of: state).isConcrete || state == currentState || state == initialState || mayCompute
+        else {
             throw SnapshotError(
                 reason: .unknownState, description: "the snapshot names \(state), which this machine does not know")
         }
@@ -155,7 +160,7 @@ extension Machine {
         var codes: [SymbolCode] = []
         for state in snapshot.activeStates {
             try requireKnown(state)
-            let code = internedCode(of: state)
+            let code = transientCode(of: state)
             if !codes.contains(code) {
                 codes.append(code)
             }

@@ -15,7 +15,11 @@ extension Machine {
             }
             return stateAfterStep(member: 0, event: lent, userInfo: userInfo)
         }
-        return code.map { value(of: $0) }
+        let state = code.map { value(of: $0) }
+        if !routes.storage.states.transient.isEmpty {
+            releaseTransientCodes()
+        }
+        return state
     }
 
     /// Whether a request for `target` would move this machine now.
@@ -24,7 +28,11 @@ extension Machine {
         if let link = nestingLink {
             return link.canTakeStep(link.member, internedCode(of: target), userInfo)
         }
-        return canTakeStep(member: 0, target: internedCode(of: target), userInfo: userInfo)
+        let answer = canTakeStep(member: 0, target: transientCode(of: target), userInfo: userInfo)
+        if !routes.storage.states.transient.isEmpty {
+            releaseTransientCodes()
+        }
+        return answer
     }
 
     /// Whether `event` (`nil`: asking for the state) could take this machine

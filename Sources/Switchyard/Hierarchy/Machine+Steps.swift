@@ -40,6 +40,33 @@ extension Machine {
         routes.intern(state)
     }
 
+    /// The code of `state`, which a request, a question or a route mapping
+    /// names: if no declaration, route or handler names it, a transient code
+    /// (see ``Symbols``) that ``releaseTransientCodes()`` hands back once the
+    /// machine is idle and not in that state. Only a machine alone in its
+    /// hierarchy hands codes back: a parent offers its codes to the machines
+    /// nested in it, which may name them.
+    @usableFromInline
+    func transientCode(of state: S) -> SymbolCode {
+        guard nestingLink == nil, nesting?.hasNestedMachines != true else {
+            return internedCode(of: state)
+        }
+        return routes.internTransient(state)
+    }
+
+    /// Hands back the transient codes of states the machine is not in, once
+    /// no step, decision or queued request can hold one.
+    ///
+    /// - Complexity: O(1) for each code handed back; few are in use at a time.
+    @usableFromInline
+    func releaseTransientCodes() {
+        guard let chart, !isStepping, !isRunningQueue, decisionDepth == 0, !waiting.hasRequests else { return }
+        let transient = routes.storage.states.transient
+        for code in transient where !chart.configuration.isActive(code) {
+            routes.uniqueStorage.states.release(code)
+        }
+    }
+
     /// The state whose code is `code`.
     @inlinable
     func value(of code: SymbolCode) -> S {
@@ -86,7 +113,7 @@ extension Machine {
     /// Decides and takes the step asking this machine for `target` causes.
     @inlinable
     func performStep(toward target: S, userInfo: UserInfoBox?) -> Decision<S> {
-        decision(after: performStep(.state(internedCode(of: target)), userInfo: userInfo))
+        decision(after: performStep(.state(transientCode(of: target)), userInfo: userInfo))
     }
 
     /// Has the root of this machine's hierarchy (itself, unless it is nested)
@@ -126,7 +153,7 @@ extension Machine {
         // refuses such a machine, `restore` throws, `ensureChart` keeps an
         // existing chart). The machine itself is alive for the request: its
         // caller holds it, or the nested machine's link does (`makeLink`).
-        return Unretained(uncheckedChart).withObject { chart in
+        let outcome = Unretained(uncheckedChart).withObject { chart in
             Unretained(uncheckedNesting).withObject { nesting in
                 let outcome = decideAndTakeStep(
                     member: member, request, userInfo: userInfo, chart: chart, nesting: nesting, thread: thread,
@@ -137,6 +164,10 @@ extension Machine {
                 return outcome
             }
         }
+        if !routes.storage.states.transient.isEmpty {
+            releaseTransientCodes()
+        }
+        return outcome
     }
 
     /// ``requestStep(member:_:userInfo:reading:)`` once the request need
@@ -431,7 +462,7 @@ extension Machine {
             let move = mappedMove(
                 event: event?.load(as: E.self), from: currentState, userInfo: userInfo, refusal: &refusal)
             taken = move?.taken ?? .none
-            target = move.map { internedCode(of: $0.target) }
+            target = move.map { transientCode(of: $0.target) }
         } else {
             target = nesting.withAccess(of: member) {
                 $0.routes.mappedTarget(event, nesting.memberStates[member].current, userInfo)

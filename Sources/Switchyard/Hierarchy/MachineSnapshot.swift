@@ -80,7 +80,9 @@ public struct SnapshotError: Error, Hashable, CustomStringConvertible {
         }
 
         /// The snapshot names a state the machine does not know: no route,
-        /// handler or declaration names it.
+        /// handler or declaration names it, it is neither the initial nor the
+        /// current state, and the machine has no route mapping that could
+        /// compute it.
         public static let unknownState = Reason(.unknownState)
         /// No state is active.
         public static let noActiveState = Reason(.noActiveState)
