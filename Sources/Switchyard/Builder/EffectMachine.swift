@@ -295,7 +295,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         // A handler's request, which the machine would queue: it is decided
         // here, once the request in progress returns, so that its effects
         // are read and heard.
-        if requestDepth > 0, machine.isStepping || machine.mustQueueFlatRequest {
+        if requestDepth > 0, machine.queuesHandlerRequests {
             waitingRequests.append((event, box, ticket))
             return .failure(TransitionError(.queued, event: event, fromState: machine.state))
         }

@@ -427,7 +427,7 @@ extension Machine {
     /// them), for them to unwind.
     @inlinable
     func mustQueueRequest(on thread: DeliveryThread) -> Bool {
-        isStepping || mustQueueFlatRequest || isWaitingOnThread || waitIfFull(thread)
+        queuesHandlerRequests || isWaitingOnThread || waitIfFull(thread)
     }
 
     /// Calls one handler, unless it was disposed during the delivery.

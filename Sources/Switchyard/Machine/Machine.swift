@@ -314,7 +314,7 @@ extension Machine {
             reportReentrantRequest("tryEvent(\(event))")
             return .refused(.reentrant)
         }
-        guard !mustQueueFlatRequest else {
+        guard !queuesHandlerRequests else {
             waiting.append(request: .flatEvent(event, userInfo: userInfo))
             return .refused(.queued)
         }
@@ -365,7 +365,7 @@ extension Machine {
             reportReentrantRequest("tryState(\(target))")
             return .refused(.reentrant)
         }
-        guard !mustQueueFlatRequest else {
+        guard !queuesHandlerRequests else {
             waiting.append(request: .flatState(target, userInfo: userInfo))
             return .refused(.queued)
         }
@@ -387,15 +387,18 @@ extension Machine {
         return decision
     }
 
-    /// Whether a request to this flat machine must wait in the queue until
-    /// the delivery in progress ends: under run-to-completion, a handler's
-    /// or an observer's request is decided after every handler of the step
-    /// it was made in has run, as a statechart's is.
+    /// Whether a request made now, by a handler, an action, an entry or
+    /// exit handler or an observer of this machine, must wait in its queue
+    /// until the delivery in progress ends (SPEC 3.2, "The internal queue"):
+    /// on a statechart, while it delivers a step; under run-to-completion,
+    /// while it delivers anything. The one rule every request path and the
+    /// effect machine read; a statechart's request also waits while
+    /// deliveries nest too deep (``mustQueueRequest(on:)``).
     // Not inlined: `event-small`, `state-small` and `failed` count the same
     // instructions either way (845, 873, 840).
     @usableFromInline
-    var mustQueueFlatRequest: Bool {
-        delivery == .runToCompletion && deliveryDepth > 0
+    var queuesHandlerRequests: Bool {
+        isStepping || (delivery == .runToCompletion && deliveryDepth > 0)
     }
 
     /// Notes the thread that begins a decision, when it is the outermost
@@ -557,7 +560,7 @@ extension Machine {
         if waiting.hasDeliveries, delivery == .immediate || deliveryDepth == 0 {
             runWaiting(.delivery, on: DeliveryThread.current)
         }
-        if waiting.hasRequests, !mustQueueFlatRequest {
+        if waiting.hasRequests, !queuesHandlerRequests {
             runQueuedRequests()
         }
     }
