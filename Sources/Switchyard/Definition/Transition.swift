@@ -122,7 +122,11 @@ extension Transition {
     /// A move to a state that keeps history enters it through that history,
     /// as SCXML's transition to a history pseudo-state does; this is the
     /// move to the state itself. It concerns the target only: states
-    /// entered inside it by default still use their own history.
+    /// entered inside it by default still use their own history. It
+    /// concerns events only, too: a state request (`machine <- .active`)
+    /// that this route allows enters `.active` through its history, since a
+    /// request asks for a state, not for a route's way of entering it (see
+    /// Statecharts.md, "Exits and entries").
     ///
     /// - Parameter transition: The move.
     /// - Returns: The move, entering its target afresh.

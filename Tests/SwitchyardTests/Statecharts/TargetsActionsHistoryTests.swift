@@ -227,6 +227,21 @@ private func makeChart(in initial: Node, log: Log, routes: (Chart) -> Void = { _
         #expect(log.lines == ["exit z", "other: z => a11", "enter a", "enter a1", "enter a11"])
     }
 
+    @Test func aStateRequestAlongARouteIgnoringHistoryStillEntersThroughTheHistory() {
+        // A request asks for a state, not for the route's way of entering it
+        // (Statecharts.md, "Choosing routes"; the SCXML export's `to.a`).
+        let log = Log()
+        let chart = makeChart(in: .a2, log: log) { chart in
+            chart.addHistory(.shallow, to: .a)
+            chart.addRoutes(event: .go, transitions: [.a => .z])
+            chart.addRoute(.ignoringHistory(.z => .a))
+        }
+        chart <-! .go
+        log.clear()
+        #expect(chart.tryState(.a))
+        #expect(log.lines == ["exit z", "state: z => a2", "enter a", "enter a2"])
+    }
+
     @Test func aParallelStateKeepsDeepHistoryOfEveryRegion() {
         let log = Log()
         let chart = makeChart(in: .p, log: log) { chart in
