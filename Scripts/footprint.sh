@@ -105,6 +105,10 @@ func runMachine$i(_ log: inout Int) {
 EOF
 }
 
+# COUNT machine types of either flavour, numbered from 1.
+library_machines() { for ((i = 1; i <= $1; i++)); do library_machine "$i"; done; }
+hand_machines() { for ((i = 1; i <= $1; i++)); do hand_machine "$i"; done; }
+
 # The hand-written machines are the benchmarks' baselines, copied as they are.
 hand_support() {
     cat "$root/Benchmarks/Sources/SwitchyardBenchCases/Baselines.swift"
