@@ -1159,7 +1159,9 @@ final class Statechart {
     ///   - take: Takes a planned step (the runtime delivers it, a pure
     ///     reading applies it); `false` stops the macrostep there.
     /// - Returns: How it ended.
-    @inlinable
+    // Compiled in the library: its callers' closures are specialised
+    // where they are made.
+    @usableFromInline
     func takeMacrostep(
         into plan: inout StepPlan, leavingListsInMemo: Bool = false,
         takeQueuedCompletion: () -> SymbolCode? = { nil },
