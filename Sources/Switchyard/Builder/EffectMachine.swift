@@ -100,13 +100,13 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// delivered or told, in the order they were made; `nil` for a request
     /// still being decided. Told after the request in progress.
     @exclusivity(unchecked) @usableFromInline var pendingResults: [Transition.Result?] = []
+    /// The ticket of `pendingResults[0]`: tickets count every request that
+    /// waited, so that one decided after its place was told is not taken
+    /// for a later one's.
+    @exclusivity(unchecked) @usableFromInline var firstTicket = 0
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// How many requests are being decided and delivered.
     @exclusivity(unchecked) @usableFromInline var requestDepth = 0
-    /// Requests a handler made, under run-to-completion, while a flat
-    /// machine delivered another: decided when the request in progress
-    /// returns, in order, each with its place among `pendingResults`.
-    @usableFromInline var waitingRequests: [(event: E, userInfo: UserInfoBox?, ticket: Int)] = []
 
     /// The observers, in the order they were added.
     ///
@@ -287,43 +287,50 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         // for it: its place is kept, so that observers hear requests in the
         // order they were made.
         let isNested = isNotifying || requestDepth > 0
-        let ticket = pendingResults.count
+        let ticket = firstTicket + pendingResults.count
         if isNested {
             pendingResults.append(nil)
         }
         let box = UserInfoBox.boxing(userInfo)
-        // A handler's request, which the machine would queue: it is decided
-        // here, once the request in progress returns, so that its effects
-        // are read and heard.
+        // A handler's request, which the machine would queue: it waits in
+        // the machine's queue, in its turn among the machine's own requests,
+        // and is decided here, so that its effects are read and heard.
         if requestDepth > 0, machine.queuesHandlerRequests {
-            waitingRequests.append((event, box, ticket))
+            machine.waiting.append(
+                request: .throughEffectMachine { [self] in keep(decide(event, userInfo: box), ticket: ticket) })
             return .failure(TransitionError(.queued, event: event, fromState: machine.state))
         }
-        let result = decide(event, userInfo: box)
-        // A waiting request holds a place in `pendingResults`: asked first,
-        // that list spares the common path an access check of the other.
-        if requestDepth == 0, !pendingResults.isEmpty, !waitingRequests.isEmpty {
-            decideWaitingRequests()
+        let result: Transition.Result
+        if machine.isRunningQueue {
+            result = decide(event, userInfo: box)
+        } else {
+            // The requests its handlers queue wait until its result is read
+            // (its state, before theirs move the machine), then run from
+            // here, as the frame below them all (see `Machine.runQueuedRequests`).
+            machine.isRunningQueue = true
+            result = decide(event, userInfo: box)
+            machine.isRunningQueue = false
+            machine.runQueuedRequests()
         }
         if isNested {
-            pendingResults[ticket] = result
+            keep(result, ticket: ticket)
         } else {
             notify(result)
         }
         return result
     }
 
-    /// Decides the requests that waited for the one in progress, in the
-    /// order they were made, including those their handlers make.
+    /// Keeps the result of the request holding `ticket` for the observers,
+    /// or tells them at once if its place was told already (a request that
+    /// waited past the one it was made in, for deliveries nested too deep).
     @usableFromInline
-    func decideWaitingRequests() {
-        var next = 0
-        while next < waitingRequests.count {
-            let (event, userInfo, ticket) = waitingRequests[next]
-            next += 1
-            pendingResults[ticket] = decide(event, userInfo: userInfo)
+    func keep(_ result: Transition.Result, ticket: Int) {
+        let index = ticket - firstTicket
+        if index >= 0, index < pendingResults.count {
+            pendingResults[index] = result
+        } else {
+            observers.tell(result)
         }
-        waitingRequests.removeAll(keepingCapacity: true)
     }
 
     /// Fires `event` on the machine; the effects are those of what the
@@ -381,11 +388,17 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         isNotifying = true
         observers.tell(result)
         if !pendingResults.isEmpty {
+            // Including those of requests the observers make meanwhile. A
+            // place still empty is a request that waits for deliveries
+            // nested too deep to unwind: it is told when decided (`keep`).
             var next = 0
-            while next < pendingResults.count, let waiting = pendingResults[next] {
+            while next < pendingResults.count {
+                if let waiting = pendingResults[next] {
+                    observers.tell(waiting)
+                }
                 next += 1
-                observers.tell(waiting)
             }
+            firstTicket += pendingResults.count
             pendingResults.removeAll(keepingCapacity: true)
         }
         isNotifying = false

@@ -21,6 +21,10 @@ extension Machine {
         /// run-to-completion, which names states by value, not by code.
         case flatEvent(E, userInfo: UserInfoBox?)
         case flatState(S, userInfo: UserInfoBox?)
+        /// A request made through an ``EffectMachine`` on this machine,
+        /// which decides it and keeps its result when the closure runs: it
+        /// waits in this queue, in its turn among the machine's own.
+        case throughEffectMachine(() -> Void)
         /// The completion of a state (SCXML's `done.state.ID`), queued once
         /// the entry handlers of the final state that completed it ran.
         case completion(SymbolCode)

@@ -500,6 +500,8 @@ extension Machine {
                 _ = perform(event: event, userInfo: userInfo)
             case .request(.flatState(let target, let userInfo)):
                 _ = perform(state: target, userInfo: userInfo)
+            case .request(.throughEffectMachine(let decide)):
+                decide()
             }
         }
     }

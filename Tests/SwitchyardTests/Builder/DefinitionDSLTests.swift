@@ -579,3 +579,31 @@ private func doorWithEntryAndExitEffects() -> Definition<Door, DoorEvent, String
         }
     }
 }
+
+extension DefinitionDSLTests {
+    /// A handler's requests through the effect machine and through its plain
+    /// machine wait in one queue: they are taken in the order they were made.
+    @Test(arguments: [false, true])
+    func aHandlersRequestsThroughBothMachinesAreTakenInTheOrderMade(statechart: Bool) throws {
+        let door =
+            statechart
+            ? doorWithEntryAndExitEffects()
+            : Definition<Door, DoorEvent, String>(initialState: .closed) {
+                From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+                From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+            }
+        let machine = EffectMachine(door, delivery: .runToCompletion)
+        var moves: [String] = []
+        machine.machine.addAnyHandler(.any => .any) { moves.append("\($0.fromState) => \($0.toState)") }
+        var first = true
+        machine.machine.addHandler(event: .open) { [unowned machine] _ in
+            guard first else { return }
+            first = false
+            _ = machine.attemptTransition(.close)
+            machine.machine <-! .open
+        }
+        try machine.transition(.open)
+        #expect(moves == ["closed => open", "open => closed", "closed => open"])
+        #expect(machine.state == .open)
+    }
+}
