@@ -10,11 +10,15 @@ import Testing
 // and hands the code back when the machine is idle and not in that state.
 
 private enum Counter: StateType {
-    case idle, n(Int), box, inside, other
+    case idle
+    case n(Int)
+    case box, inside, other
 }
 
 private enum Tick: EventType {
-    case tick, jump(Int), back, never
+    case tick
+    case jump(Int)
+    case back, never
 }
 
 /// A statechart whose mapping counts up from `.n(k)`, with a compound
@@ -136,10 +140,10 @@ private func countingChart(log: Log, pinning: Int = 0) -> Machine<Counter, Tick>
             #expect(computed.state == pinned.state, "seed \(seed), step \(step)")
             #expect(computed.configuration == pinned.configuration, "seed \(seed), step \(step)")
             if computedLog.lines != pinnedLog.lines {
-                Issue.record("seed \(seed), step \(step): \(computedLog.lines.suffix(3)) ≠ \(pinnedLog.lines.suffix(3))")
+                Issue.record(
+                    "seed \(seed), step \(step): \(computedLog.lines.suffix(3)) ≠ \(pinnedLog.lines.suffix(3))")
                 return
             }
         }
     }
 }
-
