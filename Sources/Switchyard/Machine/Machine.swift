@@ -277,7 +277,7 @@ extension Machine {
         if chart != nil {
             return performStep(event: event, userInfo: userInfo, reading: { _ in })
         }
-        return performFlat(event: event, userInfo: userInfo)
+        return performFlat(.event(event), userInfo: userInfo)
     }
 
     /// Decides, moves and delivers one event. The decision names the route
@@ -293,45 +293,80 @@ extension Machine {
             defer { stepReaderCount -= 1 }
             return performStep(event: event, userInfo: userInfo, reading: reading)
         }
-        return performFlat(event: event, userInfo: userInfo)
+        return performFlat(.event(event), userInfo: userInfo)
     }
 
-    /// ``perform(event:userInfo:)`` on a flat machine.
-    // Always inlined into both callers: a flat request is the fast path.
+    /// A request to a flat machine: an event, or a state.
+    @usableFromInline
+    enum FlatRequest {
+        case event(E)
+        case state(S)
+    }
+
+    /// Decides, moves and delivers one request to a flat machine: the one
+    /// path under every event and state API of a machine without children.
+    ///
+    /// A request made while the machine decides (from a condition or a
+    /// mapping) is refused; one that must wait (``queuesHandlerRequests``)
+    /// is queued and answers ``Refusal/queued``.
+    // Always inlined into its callers, each of which passes one kind of
+    // request, so that the switches on it fold away: a flat request is the
+    // fast path (`event-small`, `state-small`, `failed`).
     @inlinable
     @inline(__always)
-    func performFlat(event: E, userInfo: consuming UserInfoBox?) -> Decision<S> {
+    func performFlat(_ request: FlatRequest, userInfo: consuming UserInfoBox?) -> Decision<S> {
         let from = currentState
         // A local copy: conditions and mappings may add or dispose routes.
-        let routes = self.routes
-        let eventCode = routes.code(of: event)
+        let routes: RouteTable<S, E>
+        let event: E?
+        let target: S
+        switch request {
+        case .event(let requested):
+            routes = self.routes
+            (event, target) = (requested, from)
+        case .state(let requested):
+            routes = routesForStateRequests()
+            (event, target) = (nil, requested)
+        }
+        let eventCode = event.map { routes.code(of: $0) } ?? .wildcard
         let fromCode = currentStateCode(in: routes)
-        let codes = TransitionCodes(event: eventCode, from: fromCode, to: fromCode)
+        let targetCode = event == nil ? routes.code(of: target) : fromCode
+        let refusedCodes = TransitionCodes(event: eventCode, from: fromCode, to: targetCode)
         guard decisionDepth == 0 else {
             deliver(
-                .error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes,
+                .error, event: event, from: from, to: target, userInfo: consume userInfo, codes: refusedCodes,
                 refusal: .reentrant)
-            reportReentrantRequest("tryEvent(\(event))")
+            reportReentrantRequest(event.map { "tryEvent(\($0))" } ?? "tryState(\(target))")
             return .refused(.reentrant)
         }
         guard !queuesHandlerRequests else {
-            waiting.append(request: .flatEvent(event, userInfo: userInfo))
+            switch request {
+            case .event(let event): waiting.append(request: .flatEvent(event, userInfo: userInfo))
+            case .state(let target): waiting.append(request: .flatState(target, userInfo: userInfo))
+            }
             return .refused(.queued)
         }
         decisionDepth = 1
         assert(noteDecidingThread())
-        let decision = routes.decide(event: event, code: eventCode, from: from, code: fromCode, userInfo: userInfo)
+        let decision: Decision<S>
+        switch request {
+        case .event(let event):
+            decision = routes.decide(event: event, code: eventCode, from: from, code: fromCode, userInfo: userInfo)
+        case .state(let target):
+            decision = routes.decide(from: from, code: fromCode, to: target, code: targetCode, userInfo: userInfo)
+        }
         decisionDepth = 0
         switch decision {
-        case .move(let target, let code, _):
-            let toCode = move(to: target, code: code, in: routes)
+        case .move(let reached, let code, _):
+            let toCode = move(to: reached, code: code, in: routes)
             let codes = TransitionCodes(event: eventCode, from: fromCode, to: toCode)
-            deliver(.event, event: event, from: from, to: target, userInfo: consume userInfo, codes: codes)
-        case .noRoute:
-            deliver(.error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes)
-        case .refused(let refusal):
             deliver(
-                .error, event: event, from: from, to: from, userInfo: consume userInfo, codes: codes, refusal: refusal)
+                event == nil ? .state : .event, event: event, from: from, to: reached, userInfo: consume userInfo,
+                codes: codes)
+        case .noRoute, .refused:
+            deliver(
+                .error, event: event, from: from, to: target, userInfo: consume userInfo, codes: refusedCodes,
+                refusal: decision.refusal)
         }
         return decision
     }
@@ -353,38 +388,7 @@ extension Machine {
         if chart != nil {
             return performStep(toward: target, userInfo: userInfo)
         }
-        let from = currentState
-        let routes = routesForStateRequests()
-        let fromCode = currentStateCode(in: routes)
-        let targetCode = routes.code(of: target)
-        guard decisionDepth == 0 else {
-            let codes = TransitionCodes(event: .wildcard, from: fromCode, to: targetCode)
-            deliver(
-                .error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes,
-                refusal: .reentrant)
-            reportReentrantRequest("tryState(\(target))")
-            return .refused(.reentrant)
-        }
-        guard !queuesHandlerRequests else {
-            waiting.append(request: .flatState(target, userInfo: userInfo))
-            return .refused(.queued)
-        }
-        decisionDepth = 1
-        assert(noteDecidingThread())
-        let decision = routes.decide(from: from, code: fromCode, to: target, code: targetCode, userInfo: userInfo)
-        decisionDepth = 0
-        switch decision {
-        case .move(_, let code, _):
-            let toCode = move(to: target, code: code, in: routes)
-            let codes = TransitionCodes(event: .wildcard, from: fromCode, to: toCode)
-            deliver(.state, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes)
-        case .noRoute, .refused:
-            let codes = TransitionCodes(event: .wildcard, from: fromCode, to: targetCode)
-            deliver(
-                .error, event: nil, from: from, to: target, userInfo: consume userInfo, codes: codes,
-                refusal: decision.refusal)
-        }
-        return decision
+        return performFlat(.state(target), userInfo: userInfo)
     }
 
     /// Whether a request made now, by a handler, an action, an entry or
