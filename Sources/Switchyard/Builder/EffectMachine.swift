@@ -311,6 +311,11 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             result = decide(event, userInfo: box)
             machine.isRunningQueue = false
             machine.runQueuedRequests()
+            // The machine hands back the codes of computed states once idle,
+            // which it was not while this request held its queue.
+            if !machine.routes.storage.states.transient.isEmpty {
+                machine.releaseTransientCodes()
+            }
         }
         if isNested {
             keep(result, ticket: ticket)

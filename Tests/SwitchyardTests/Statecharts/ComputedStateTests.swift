@@ -115,6 +115,29 @@ private func countingChart(log: Log, pinning: Int = 0) -> Machine<Counter, Tick>
         #expect(error.reason == .unknownState)
     }
 
+    @Test func anEffectMachineOverAStatechartHandsCodesBackToo() throws {
+        let definition = Definition<Counter, Tick, String>(initialState: .idle) {
+            From(.idle) { On(.tick, transitionTo: .n(0), emit: "start") }
+            From(.box) {
+                From(.inside) { On(.tick, transitionTo: .other, emit: "in") }
+                From(.other) {}
+            }
+            From(Counter.n) {
+                On(.tick, emit: "up") { state, _ in
+                    if case .n(let k) = state { .n(k + 1) } else { nil }
+                }
+            }
+        }
+        let machine = EffectMachine(definition)
+        try machine.transition(.tick)
+        let named = machine.machine.routes.storage.states.count
+        for _ in 0..<2_000 {
+            #expect(try machine.transition(.tick).effects == ["up"])
+        }
+        #expect(machine.state == .n(2_000))
+        #expect(machine.machine.routes.storage.states.count <= named + 2)
+    }
+
     /// The same requests, to a chart whose computed states come and go and
     /// to one that names them all, must give the same log, state and answers.
     @Test(arguments: 0..<120)
