@@ -103,7 +103,7 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// The ticket of `pendingResults[0]`: tickets count every request that
     /// waited, so that one decided after its place was told is not taken
     /// for a later one's.
-    @exclusivity(unchecked) @usableFromInline var firstTicket = 0
+    @usableFromInline var firstTicket = 0
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// How many requests are being decided and delivered.
     @exclusivity(unchecked) @usableFromInline var requestDepth = 0

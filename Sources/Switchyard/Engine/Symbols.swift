@@ -51,7 +51,7 @@ struct Symbols<Value: Hashable> {
     /// machine is in or was asked about since it was last idle.
     @usableFromInline var transient: [SymbolCode] = []
     /// The codes handed back, for the next transient values.
-    @usableFromInline var released: [SymbolCode] = []
+    var released: [SymbolCode] = []
     /// The value interned last, with its code: registrations often name the
     /// same value again (an event's routes added one call at a time, the next
     /// step of a chain starting where the last one ended), and comparing costs
@@ -118,7 +118,6 @@ struct Symbols<Value: Hashable> {
     /// transient one, taken from those handed back when there is one.
     ///
     /// - Complexity: One hash of `value`.
-    @usableFromInline
     mutating func internTransient(_ value: Value) -> SymbolCode {
         if let code = codes[value] {
             return code
@@ -139,7 +138,6 @@ struct Symbols<Value: Hashable> {
 
     /// Hands back the transient `code`, which nothing uses any more: its
     /// value has no code until a step names it again.
-    @usableFromInline
     mutating func release(_ code: SymbolCode) {
         guard let index = transient.firstIndex(of: code) else { return }
         transient.remove(at: index)
