@@ -43,7 +43,7 @@ struct ChoiceMemo: ~Copyable {
         /// from there without a look-up of its own.
         @usableFromInline var step = StepMemo.Mark.none
 
-        @inlinable
+        @usableFromInline
         init(hash: UInt64, event: SymbolCode, atomics: Range<Int32>, moves: Range<Int32>) {
             self.hash = hash
             self.event = event
@@ -71,11 +71,11 @@ struct ChoiceMemo: ~Copyable {
     /// Where each entry is, by its hash.
     @usableFromInline var slots = MemoSlots()
 
-    @inlinable
+    @usableFromInline
     init() {}
 
     /// The hash of a choice's key.
-    @inlinable
+    @usableFromInline
     @inline(__always)
     static func hash(event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>) -> UInt64 {
         var hash = MemoSlots.mix(0x1319_8A2E_0370_7344, UInt64(event))
@@ -87,7 +87,7 @@ struct ChoiceMemo: ~Copyable {
 
     /// The index of the choice `event` made from `atomics`, as of `layout`
     /// and `routesVersion`, if one is remembered.
-    @inlinable
+    @usableFromInline
     func entry(
         hash: UInt64, event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>, layout: UInt32,
         routesVersion: UInt64
@@ -100,7 +100,7 @@ struct ChoiceMemo: ~Copyable {
     }
 
     /// The entry `mark` names, if the memo still holds it for `layout`.
-    @inlinable
+    @usableFromInline
     func entry(at mark: Mark, layout: UInt32) -> Int32? {
         mark.entry(inGeneration: generation, filledFor: self.layout, askedFor: layout)
     }

@@ -21,28 +21,28 @@ struct Configuration: ~Copyable {
     @usableFromInline var recorded: [[SymbolCode]] = [[]]
 
     /// The configuration of a chart that has not begun: only the root is active.
-    @inlinable
+    @usableFromInline
     init() {
         activeChild.append(.wildcard)
         isActive.append(true)
     }
 
-    @inlinable
+    @usableFromInline
     func isActive(_ code: SymbolCode) -> Bool {
         Int(code) < isActive.length && isActive[Int(code)]
     }
 
-    @inlinable
+    @usableFromInline
     func activeChild(of code: SymbolCode) -> SymbolCode {
         Int(code) < activeChild.length ? activeChild[Int(code)] : .wildcard
     }
 
-    @inlinable
+    @usableFromInline
     func recorded(by code: SymbolCode) -> [SymbolCode] {
         Int(code) < recorded.count ? recorded[Int(code)] : []
     }
 
-    @inlinable
+    @usableFromInline
     @inline(__always)
     mutating func grow(toHold code: SymbolCode) {
         if Int(code) >= activeChild.length {

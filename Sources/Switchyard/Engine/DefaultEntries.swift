@@ -30,11 +30,11 @@ struct DefaultEntries {
     /// The lists, one after another.
     @usableFromInline var codes: [SymbolCode] = []
 
-    @inlinable
+    @usableFromInline
     init() {}
 
     /// The span of `state`'s list, if it is worked out for `layout`.
-    @inlinable
+    @usableFromInline
     func span(of state: SymbolCode, layout: UInt32) -> Span {
         guard self.layout == layout, Int(state) < spans.count else { return .unknown }
         return spans[Int(state)]
@@ -42,7 +42,7 @@ struct DefaultEntries {
 
     /// Remembers `entries` as `state`'s list for `layout`, or that it
     /// depends on history; forgets every list of another layout first.
-    @inlinable
+    @usableFromInline
     mutating func remember(
         _ entries: borrowing ReusableList<SymbolCode>, of state: SymbolCode, layout: UInt32,
         dependsOnHistory: Bool

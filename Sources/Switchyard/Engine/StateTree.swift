@@ -49,7 +49,7 @@ struct StateTree {
         @usableFromInline var order: UInt32 = 0
         @usableFromInline var end: UInt32 = 0
 
-        @inlinable
+        @usableFromInline
         init() {}
     }
 
@@ -73,7 +73,7 @@ struct StateTree {
     /// moved.
     @usableFromInline var layouts: UInt32 = 0
 
-    @inlinable
+    @usableFromInline
     init() {
         nodes[0].depth = 0
         nodes[0].end = .max
@@ -82,34 +82,34 @@ struct StateTree {
     // MARK: Reading
 
     /// The parent of `code`; the root for a top-level or undeclared state.
-    @inlinable
+    @usableFromInline
     func parent(of code: SymbolCode) -> SymbolCode {
         Int(code) < nodes.count ? nodes[Int(code)].parent : .wildcard
     }
 
-    @inlinable
+    @usableFromInline
     func kind(of code: SymbolCode) -> Kind {
         code == .wildcard ? .compound : Int(code) < nodes.count ? nodes[Int(code)].kind : .atomic
     }
 
-    @inlinable
+    @usableFromInline
     func history(of code: SymbolCode) -> HistoryKind? {
         Int(code) < nodes.count ? nodes[Int(code)].history : nil
     }
 
     /// Whether `code` is a final state.
-    @inlinable
+    @usableFromInline
     func isFinal(_ code: SymbolCode) -> Bool {
         Int(code) < nodes.count && nodes[Int(code)].isFinal
     }
 
-    @inlinable
+    @usableFromInline
     func children(of code: SymbolCode) -> [SymbolCode] {
         Int(code) < children.count ? children[Int(code)] : []
     }
 
     /// How many children (or regions) `code` has.
-    @inlinable
+    @usableFromInline
     func childCount(of code: SymbolCode) -> Int {
         Int(code) < children.count ? children[Int(code)].count : 0
     }
@@ -117,14 +117,14 @@ struct StateTree {
     /// The child (or region) of `code` at `position` in declaration order,
     /// read in place: a step's walks use it where ``children(of:)``, a copy
     /// of the list, would cost a retain and a release.
-    @inlinable
+    @usableFromInline
     func child(_ position: Int, of code: SymbolCode) -> SymbolCode {
         children[Int(code)][position]
     }
 
     /// The position of `code` in document order; undeclared states come after
     /// the declared ones. Needs ``layOut()``.
-    @inlinable
+    @usableFromInline
     func order(of code: SymbolCode) -> UInt32 {
         Int(code) < nodes.count ? nodes[Int(code)].order : UInt32(nodes.count) + code
     }
@@ -132,7 +132,7 @@ struct StateTree {
     /// Whether `code` is a proper descendant of `ancestor`. Needs ``layOut()``.
     ///
     /// - Complexity: O(1).
-    @inlinable
+    @usableFromInline
     func isDescendant(_ code: SymbolCode, of ancestor: SymbolCode) -> Bool {
         guard code != ancestor else { return false }
         if ancestor == .wildcard { return true }
@@ -142,7 +142,7 @@ struct StateTree {
     }
 
     /// Whether `code` is `ancestor` or inside it. Needs ``layOut()``.
-    @inlinable
+    @usableFromInline
     func isWithin(_ code: SymbolCode, _ ancestor: SymbolCode) -> Bool {
         code == ancestor || isDescendant(code, of: ancestor)
     }
@@ -233,7 +233,7 @@ struct StateTree {
     }
 
     /// Whether `ancestor` is `code`'s ancestor, by parent links (no layout needed).
-    @inlinable
+    @usableFromInline
     func isAncestor(_ ancestor: SymbolCode, of code: SymbolCode) -> Bool {
         var current = code
         while current != .wildcard {
@@ -296,7 +296,7 @@ struct StateTree {
         }
     }
 
-    @inlinable
+    @usableFromInline
     mutating func grow(toHold code: SymbolCode) {
         while nodes.count <= Int(code) {
             nodes.append(Node())
@@ -310,7 +310,7 @@ struct StateTree {
     /// (its shape, its history or its final states).
     ///
     /// - Complexity: O(*n*) in the declared states, once after declarations.
-    @inlinable
+    @usableFromInline
     mutating func layOutIfNeeded() {
         if !isLaidOut {
             layOut()

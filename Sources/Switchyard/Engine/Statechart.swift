@@ -44,7 +44,7 @@ final class Statechart {
     /// The moves events chose so far, by configuration and event.
     @exclusivity(unchecked) @usableFromInline var choiceMemo = ChoiceMemo()
 
-    @inlinable
+    @usableFromInline
     init() {}
 
     // MARK: The configuration
@@ -63,7 +63,7 @@ final class Statechart {
     /// first prepared (by a final state, a done route or a read).
     // Inlinable as the stored flag it replaces was: `prepareChart` asks it
     // on every request and read.
-    @inlinable
+    @usableFromInline
     var needsInitialConfiguration: Bool {
         guard let initialConfigurationLayout else { return true }
         return !hasBegun && (!tree.isLaidOut || initialConfigurationLayout != tree.layouts)
@@ -71,7 +71,7 @@ final class Statechart {
 
     /// Lays out the tree and, before the machine begins, builds the
     /// configuration that entering `initial` makes.
-    @inlinable
+    @usableFromInline
     func prepare(initial: SymbolCode, plan: inout StepPlan) {
         tree.layOutIfNeeded()
         guard needsInitialConfiguration else { return }
@@ -88,7 +88,7 @@ final class Statechart {
     /// nothing is allocated once the configuration has grown.
     ///
     /// - Complexity: O(*d*) in the depth of the states left and entered.
-    @inlinable
+    @usableFromInline
     func reenter(_ state: SymbolCode, plan: inout StepPlan) {
         tree.layOutIfNeeded()
         deactivateAll()
@@ -109,7 +109,7 @@ final class Statechart {
     /// states *d* deep, where clearing the configuration's arrays would cost
     /// the size of the tree. The list of atomic states is left for the
     /// caller to refill.
-    @inlinable
+    @usableFromInline
     func deactivateAll() {
         for index in 0..<configuration.atomics.length {
             var code = configuration.atomics[index]
@@ -122,7 +122,7 @@ final class Statechart {
 
     /// Makes `code` active in `configuration`, and its parent's active child
     /// if the parent is compound.
-    @inlinable
+    @usableFromInline
     func activate(_ code: SymbolCode, in configuration: inout Configuration) {
         configuration.grow(toHold: code)
         configuration.isActive[Int(code)] = true
@@ -134,7 +134,7 @@ final class Statechart {
     }
 
     /// Makes `code` inactive.
-    @inlinable
+    @usableFromInline
     func deactivate(_ code: SymbolCode) {
         configuration.isActive[Int(code)] = false
         let parent = tree.parent(of: code)
@@ -145,7 +145,7 @@ final class Statechart {
 
     /// The active proper descendants of `ancestor`, in document order (each
     /// state before its descendants, siblings in declaration order).
-    @inlinable
+    @usableFromInline
     func activeNodes(within ancestor: SymbolCode) -> [SymbolCode] {
         var nodes: [SymbolCode] = []
         // A stack rather than recursion, which a chain of thousands of nested
@@ -176,7 +176,7 @@ final class Statechart {
     }
 
     /// Lists `configuration`'s active atomic states again, in document order.
-    @inlinable
+    @usableFromInline
     func collectAtomics(of configuration: inout Configuration) {
         configuration.atomics.removeAll()
         // As in ``activeNodes(within:)``, a stack rather than recursion.
@@ -204,7 +204,7 @@ final class Statechart {
     /// The deepest state that contains every active atomic state of
     /// `configuration`: the single one when no parallel state is active; the
     /// root when nothing is active.
-    @inlinable
+    @usableFromInline
     func innermostState(of configuration: borrowing Configuration) -> SymbolCode {
         guard !configuration.atomics.isEmpty else { return .wildcard }
         var candidate = configuration.atomics[0]
@@ -219,7 +219,7 @@ final class Statechart {
 
     /// The deepest state that contains every active atomic state inside
     /// `ancestor`; `ancestor` itself when none is active in it.
-    @inlinable
+    @usableFromInline
     func innermostActiveState(within ancestor: SymbolCode) -> SymbolCode {
         var first = SymbolCode.unknown
         var last = SymbolCode.unknown
@@ -259,7 +259,7 @@ final class Statechart {
     ///   - plan: The plan to fill; `firstMove` may add to its lists.
     ///   - firstMove: The move along the first route that takes the request
     ///     on a node, if one does.
-    @inlinable
+    @usableFromInline
     func chooseMoves(
         inside host: SymbolCode?, takingOneMove takesOneMove: Bool = false, into plan: inout StepPlan,
         firstMove: (_ node: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
@@ -287,7 +287,7 @@ final class Statechart {
     // Inlined, with its closure, into the walks that call it: out of line,
     // `nested-machines` cost 169 instructions more a step (3,472 → 3,641),
     // `eventless-3` 56.
-    @inlinable
+    @usableFromInline
     func firstOnWalk<Answer>(from state: SymbolCode, _ visit: (SymbolCode) -> Answer?) -> Answer? {
         var node = state
         while true {
@@ -305,7 +305,7 @@ final class Statechart {
     /// ``StepPlan/choiceMark`` says where the moves came from.
     ///
     /// - Returns: Whether it did.
-    @inlinable
+    @usableFromInline
     func recallChoice(
         of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, into plan: inout StepPlan
     ) -> Bool {
@@ -326,7 +326,7 @@ final class Statechart {
     /// to only some states; the caller has checked that the choice depends
     /// on nothing else (see ``ChoiceMemo``). The plan's
     /// ``StepPlan/choiceMark`` says where the memo keeps them.
-    @inlinable
+    @usableFromInline
     func rememberChoice(
         of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, plan: inout StepPlan
     ) {
@@ -343,7 +343,7 @@ final class Statechart {
     /// inside the source; any other move's domain is the nearest compound
     /// proper ancestor of the source that contains the target (the root if
     /// none does, and for a move from the root).
-    @inlinable
+    @usableFromInline
     func domain(of move: StepPlan.Move, among otherTargets: borrowing ReusableList<SymbolCode>, _ others: Range<Int>)
         -> SymbolCode?
     {
@@ -377,7 +377,7 @@ final class Statechart {
     /// A first move's domain is worked out only when a second is chosen or
     /// the step is completed (see ``StepPlan/Move/domain``): most steps take
     /// one move, whose plan may be remembered.
-    @inlinable
+    @usableFromInline
     func choose(_ move: StepPlan.Move, into plan: inout StepPlan) {
         var move = move
         guard !plan.moves.isEmpty else {
@@ -410,7 +410,7 @@ final class Statechart {
     }
 
     /// Works out the domain of the move at `index`, unless it is known.
-    @inlinable
+    @usableFromInline
     func workOutDomain(at index: Int, in plan: inout StepPlan) {
         guard plan.moves[index].domain == .unknown else { return }
         let domain = domain(of: plan.moves[index], in: plan)
@@ -418,7 +418,7 @@ final class Statechart {
     }
 
     /// The domain of `move`, with the other targets `plan` lists for it.
-    @inlinable
+    @usableFromInline
     func domain(of move: StepPlan.Move, in plan: borrowing StepPlan) -> SymbolCode? {
         domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
     }
@@ -440,7 +440,7 @@ final class Statechart {
     ///   - leavingListsInMemo: Whether a step recalled from the memo of
     ///     steps may leave its lists there (see ``StepPlan/listsAreInMemo``):
     ///     for a step about to be taken, which ``apply(_:)`` reads in place.
-    @inlinable
+    @usableFromInline
     func complete(_ plan: inout StepPlan, leavingListsInMemo: Bool = false) {
         completeLeavingListsInMemo(&plan)
         if !leavingListsInMemo {
@@ -450,7 +450,7 @@ final class Statechart {
 
     /// ``complete(_:leavingListsInMemo:)``, leaving the lists of a recalled
     /// step in the memo of steps.
-    @inlinable
+    @usableFromInline
     func completeLeavingListsInMemo(_ plan: inout StepPlan) {
         // Most steps' moves were not recalled or kept by the memo of choices
         // (eventless and done steps, state requests): no call for them.
@@ -480,7 +480,7 @@ final class Statechart {
     /// still holds: the step's own look-up is spared.
     ///
     /// - Returns: Whether it did.
-    @inlinable
+    @usableFromInline
     func recallLinkedStep(into plan: inout StepPlan) -> Bool {
         guard let choice = choiceMemo.entry(at: plan.choiceMark, layout: tree.layouts), tree.isLaidOut,
             let index = stepMemo.entry(at: choiceMemo.entries[Int(choice)].step, layout: tree.layouts)
@@ -492,7 +492,7 @@ final class Statechart {
     /// Whether the memo of choices still holds the choice at `mark`.
     // Marks, not the plan, are passed: a borrowed plan was copied (220 bytes)
     // into each call.
-    @inlinable
+    @usableFromInline
     func remembersChoice(at mark: ChoiceMemo.Mark) -> Bool {
         choiceMemo.entry(at: mark, layout: tree.layouts) != nil
     }
@@ -513,7 +513,7 @@ final class Statechart {
     /// Links the remembered choice at `choice`, if the memo of choices still
     /// holds it, to the step at `step`, the one its moves take, if the memo
     /// of steps holds it.
-    @inlinable
+    @usableFromInline
     func linkChoice(at choice: ChoiceMemo.Mark, to step: StepMemo.Mark) {
         guard let index = choiceMemo.entry(at: choice, layout: tree.layouts),
             stepMemo.entry(at: step, layout: tree.layouts) != nil
@@ -523,7 +523,7 @@ final class Statechart {
 
     /// Whether `plan` is a step the memo may hold: one move with nothing
     /// extra, that exits and enters, on a laid-out tree (see ``StepMemo``).
-    @inlinable
+    @usableFromInline
     func mayRemember(_ plan: borrowing StepPlan) -> Bool {
         tree.isLaidOut && plan.moves.length == 1 && plan.moves[0].extras < 0 && plan.moves[0].target != .wildcard
     }
@@ -531,7 +531,7 @@ final class Statechart {
     /// Completes `plan` from the memo of steps, if it holds the step.
     ///
     /// - Returns: Whether it did.
-    @inlinable
+    @usableFromInline
     func recallStep(into plan: inout StepPlan) -> Bool {
         guard mayRemember(plan), let index = rememberedStep(along: plan.moves[0]) else { return false }
         completeFromMemo(at: index, into: &plan)
@@ -540,7 +540,7 @@ final class Statechart {
 
     /// The memo of steps' entry for the step along `move` from this
     /// configuration, if it holds one.
-    @inlinable
+    @usableFromInline
     func rememberedStep(along move: StepPlan.Move) -> Int32? {
         stepMemo.entry(
             hash: stepHash(along: move), source: move.source, target: move.target, isLocal: move.isLocal,
@@ -549,7 +549,7 @@ final class Statechart {
 
     /// The hash of the memo of steps' key for the step along `move` from
     /// this configuration.
-    @inlinable
+    @usableFromInline
     func stepHash(along move: StepPlan.Move) -> UInt64 {
         StepMemo.hash(source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics)
     }
@@ -557,7 +557,7 @@ final class Statechart {
     /// Completes `plan`, whose one move is the step's at `index` in the
     /// memo of steps, from there: its lists stay in the memo (see
     /// ``StepPlan/listsAreInMemo``).
-    @inlinable
+    @usableFromInline
     func completeFromMemo(at index: Int32, into plan: inout StepPlan) {
         let entry = stepMemo.entries[Int(index)]
         assert(
@@ -577,7 +577,7 @@ final class Statechart {
     /// for a plan that holds its own. For whoever reads them other than
     /// ``apply(_:)``, before any code of the user's runs: a handler may
     /// change the tree, which makes the memo forget.
-    @inlinable
+    @usableFromInline
     func copyRememberedLists(into plan: inout StepPlan) {
         guard plan.listsAreInMemo else { return }
         let entry = stepMemo.entries[Int(rememberedEntry(of: plan.memoMark))]
@@ -593,7 +593,7 @@ final class Statechart {
     /// copied out before any code of the user's runs (see
     /// ``Machine/deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``);
     /// a trap with a message if it has.
-    @inlinable
+    @usableFromInline
     func rememberedEntry(of mark: StepMemo.Mark) -> Int32 {
         guard tree.isLaidOut, let index = stepMemo.entry(at: mark, layout: tree.layouts) else {
             preconditionFailure("Switchyard: the memo of steps forgot a step whose lists a plan left in it")
@@ -604,7 +604,7 @@ final class Statechart {
     /// Keeps the step `plan` holds, just planned, in the memo of steps,
     /// unless history plays a part in it: it records some, or enters a
     /// state that keeps some (its entries then depend on what was recorded).
-    @inlinable
+    @usableFromInline
     func rememberStep(_ plan: inout StepPlan) {
         guard mayRemember(plan), plan.history.isEmpty,
             !plan.entries.contains(where: { tree.history(of: $0) != nil })
@@ -629,7 +629,7 @@ final class Statechart {
     /// inactive).
     ///
     /// - Returns: Whether the plan was such a step, now complete.
-    @inlinable
+    @usableFromInline
     func completeSiblingMove(_ plan: inout StepPlan) -> Bool {
         guard plan.moves.length == 1 else { return false }
         let move = plan.moves[0]
@@ -654,7 +654,7 @@ final class Statechart {
     /// Fills the plan's exits: the active states below the domains of its
     /// moves, in reverse document order (innermost first, later siblings
     /// before earlier ones).
-    @inlinable
+    @usableFromInline
     func planExits(into plan: inout StepPlan) {
         for index in 0..<plan.moves.length {
             guard let domain = plan.moves[index].domain else { continue }
@@ -677,7 +677,7 @@ final class Statechart {
     ///
     /// - Complexity: O(*k* + *e*) for *k* active atomic states and the *e*
     ///   states listed.
-    @inlinable
+    @usableFromInline
     func appendActiveDescendants(of code: SymbolCode, to list: inout ReusableList<SymbolCode>) {
         for index in stride(from: configuration.atomics.length - 1, through: 0, by: -1) {
             let atomic = configuration.atomics[index]
@@ -697,7 +697,7 @@ final class Statechart {
     /// entered through what it records in it.
     ///
     /// The plan is `inout` here and below only so that it is not copied.
-    @inlinable
+    @usableFromInline
     func planHistory(of plan: inout StepPlan) {
         for index in 0..<plan.exits.length {
             let state = plan.exits[index]
@@ -724,7 +724,7 @@ final class Statechart {
 
     /// Records the history the plan planned, as the step begins to exit
     /// states (SCXML records it before the exit handlers run).
-    @inlinable
+    @usableFromInline
     func recordHistory(of plan: inout StepPlan) {
         for index in 0..<plan.history.length {
             let record = plan.history[index]
@@ -739,7 +739,7 @@ final class Statechart {
     // MARK: Entries
 
     /// Fills the plan's entries: SCXML's entry set for its moves, in document order.
-    @inlinable
+    @usableFromInline
     func planEntries(into plan: inout StepPlan) {
         for index in 0..<plan.moves.length {
             let move = plan.moves[index]
@@ -766,7 +766,7 @@ final class Statechart {
 
     /// Fills the plan's entries with what entering `state` from outside the
     /// machine enters: the state, its ancestors and its default descendants.
-    @inlinable
+    @usableFromInline
     func planInitialEntry(of state: SymbolCode, into plan: inout StepPlan) {
         addWithDescendants(state, to: &plan)
         addAncestors(of: state, below: .wildcard, to: &plan)
@@ -781,7 +781,7 @@ final class Statechart {
     ///
     /// When nothing entered yet lies inside `state`, that is the list
     /// remembered for it (see ``DefaultEntries``), if no history changes it.
-    @inlinable
+    @usableFromInline
     func addWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
         guard tree.kind(of: state) != .atomic else {
             add(state, to: &plan)
@@ -809,7 +809,7 @@ final class Statechart {
 
     /// Where the list entering `state` by default makes lies in
     /// ``defaultEntries``, worked out now if it is not yet.
-    @inlinable
+    @usableFromInline
     func defaultEntrySpan(of state: SymbolCode) -> DefaultEntries.Span {
         let span = defaultEntries.span(of: state, layout: tree.layouts)
         guard case .unknown = span else { return span }
@@ -932,7 +932,7 @@ final class Statechart {
         }
     }
 
-    @inlinable
+    @usableFromInline
     func add(_ state: SymbolCode, to plan: inout StepPlan) {
         for index in 0..<plan.entries.length where plan.entries[index] == state {
             return
@@ -945,7 +945,7 @@ final class Statechart {
     /// Fills the plan's ``StepPlan/atomicsAfter``: the active atomic states
     /// that survive its exits and the atomic states it enters, in document
     /// order; ``planEntries(into:)`` ends with it.
-    @inlinable
+    @usableFromInline
     func planAtomics(of plan: inout StepPlan) {
         plan.atomicsAfter.removeAll()
         // Without regions one atomic state is active: the one the step
@@ -991,7 +991,7 @@ final class Statechart {
     /// are known, else worked out, and then recorded on the plan's entry in
     /// the memo if it has one. A plan of a start, a restore or a finish
     /// (``StepPlan/lifecycle``) is applied by ``applyLifecycle(_:of:)``.
-    @inlinable
+    @usableFromInline
     func apply(_ plan: inout StepPlan) {
         if let lifecycle = plan.lifecycle {
             applyLifecycle(lifecycle, of: &plan)
@@ -1034,7 +1034,7 @@ final class Statechart {
     /// completes if `notingCompletions`.
     ///
     /// - Returns: Whether a top-level final state was entered.
-    @inlinable
+    @usableFromInline
     @inline(__always)
     func change(
         exiting exits: borrowing ReusableList<SymbolCode>, _ exitRange: Range<Int>,
@@ -1066,7 +1066,7 @@ final class Statechart {
     /// complete, the parallel state too (SCXML looks no further up). A
     /// top-level final state finishes the machine instead. States entered
     /// after `bound` in document order (when given) count as not entered yet.
-    @inlinable
+    @usableFromInline
     func noteCompletion(byEntering state: SymbolCode, bound: UInt32 = .max) {
         let parent = tree.parent(of: state)
         guard parent != .wildcard else {
@@ -1084,7 +1084,7 @@ final class Statechart {
 
     /// Whether `state` is complete: a compound state whose active child is
     /// final, or a parallel state whose regions all are complete.
-    @inlinable
+    @usableFromInline
     func isInFinalState(_ state: SymbolCode, bound: UInt32 = .max) -> Bool {
         switch tree.kind(of: state) {
         case .atomic:
@@ -1107,7 +1107,7 @@ final class Statechart {
 
     /// Whether `child`, a compound state's active child (or
     /// ``SymbolCode/wildcard``), is a final state entered by `bound`.
-    @inlinable
+    @usableFromInline
     @inline(__always)
     func isFinalChild(_ child: SymbolCode, bound: UInt32) -> Bool {
         child != .wildcard && tree.isFinal(child) && tree.order(of: child) <= bound
@@ -1115,7 +1115,7 @@ final class Statechart {
 
     /// Forgets the completions waiting to be offered: the machine finished,
     /// stopped at the step limit, or was restored.
-    @inlinable
+    @usableFromInline
     func dropCompletions() {
         completions.removeAll()
         completionsRead = 0
@@ -1196,7 +1196,7 @@ final class Statechart {
     /// Fills `plan` with what finishing exits: every active state,
     /// innermost first; it moves and enters nothing, and the configuration
     /// stays as it is, for reading.
-    @inlinable
+    @usableFromInline
     func planFinish(into plan: inout StepPlan) {
         dropCompletions()
         plan.reset()
@@ -1276,7 +1276,7 @@ final class Statechart {
     }
 
     /// The next state whose completion waits to be offered, if any.
-    @inlinable
+    @usableFromInline
     func nextCompletion() -> SymbolCode? {
         guard completionsRead < completions.length else {
             if completionsRead > 0 {
@@ -1312,7 +1312,7 @@ final class Statechart {
     /// `ancestor` (the root by default) once `plan` is applied; `ancestor`
     /// itself when none will be active in it. The plan's atomic states must
     /// be planned (``planAtomics(of:)``).
-    @inlinable
+    @usableFromInline
     func innermostState(after plan: inout StepPlan, within ancestor: SymbolCode = .wildcard) -> SymbolCode {
         if ancestor == .wildcard, plan.innermostAfter != .unknown {
             return plan.innermostAfter
@@ -1337,7 +1337,7 @@ final class Statechart {
     }
 
     /// `state` and its ancestors, innermost first, then the root.
-    @inlinable
+    @usableFromInline
     func appendAncestry(of state: SymbolCode, to list: inout ReusableList<SymbolCode>) {
         var current = state
         while current != .wildcard {

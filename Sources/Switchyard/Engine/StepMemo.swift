@@ -59,7 +59,7 @@ struct StepMemo: ~Copyable {
         @usableFromInline var finishes = false
 
         /// An entry for a key whose lists are yet to be placed.
-        @inlinable
+        @usableFromInline
         init(hash: UInt64, move: StepPlan.Move, innermostAfter: SymbolCode) {
             self.hash = hash
             (source, target, isLocal) = (move.source, move.target, move.isLocal)
@@ -87,13 +87,13 @@ struct StepMemo: ~Copyable {
     /// Where each entry is, by its hash.
     @usableFromInline var slots = MemoSlots()
 
-    @inlinable
+    @usableFromInline
     init() {}
 
     // MARK: Reading
 
     /// The hash of a step's key.
-    @inlinable
+    @usableFromInline
     static func hash(
         source: SymbolCode, target: SymbolCode, isLocal: Bool, atomics: borrowing ReusableList<SymbolCode>
     ) -> UInt64 {
@@ -106,7 +106,7 @@ struct StepMemo: ~Copyable {
     }
 
     /// The index of the entry for this key as of `layout`, if one is remembered.
-    @inlinable
+    @usableFromInline
     func entry(
         hash: UInt64, source: SymbolCode, target: SymbolCode, isLocal: Bool,
         atomics: borrowing ReusableList<SymbolCode>, layout: UInt32
@@ -120,13 +120,13 @@ struct StepMemo: ~Copyable {
     }
 
     /// The entry `mark` names, if the memo still holds it for `layout`.
-    @inlinable
+    @usableFromInline
     func entry(at mark: Mark, layout: UInt32) -> Int32? {
         mark.entry(inGeneration: generation, filledFor: self.layout, askedFor: layout)
     }
 
     /// Appends the codes at `range` to `list`.
-    @inlinable
+    @usableFromInline
     func appendCodes(in range: Range<Int32>, to list: inout ReusableList<SymbolCode>) {
         list.append(contentsOf: codes, at: Int(range.lowerBound)..<Int(range.upperBound))
     }

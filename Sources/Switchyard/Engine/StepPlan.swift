@@ -27,7 +27,7 @@ struct StepPlan: ~Copyable {
         /// for nothing else. Kept apart so that a move stays small to copy.
         @usableFromInline var extras: Int16 = -1
 
-        @inlinable
+        @usableFromInline
         init(source: SymbolCode, target: SymbolCode, isLocal: Bool) {
             self.source = source
             self.target = target
@@ -54,7 +54,7 @@ struct StepPlan: ~Copyable {
     /// history), swapped in when the plan is applied.
     @usableFromInline var restored: Configuration?
     /// The states to exit, innermost first.
-    @inlinable
+    @usableFromInline
     var exits: ReusableList<SymbolCode> {
         _read {
             assertListsAreHere()
@@ -66,7 +66,7 @@ struct StepPlan: ~Copyable {
         }
     }
     /// The states to enter, outermost first.
-    @inlinable
+    @usableFromInline
     var entries: ReusableList<SymbolCode> {
         _read {
             assertListsAreHere()
@@ -79,7 +79,7 @@ struct StepPlan: ~Copyable {
     }
     /// The atomic states active once the step is applied, in document order
     /// (see ``Statechart/planAtomics(of:)``).
-    @inlinable
+    @usableFromInline
     var atomicsAfter: ReusableList<SymbolCode> {
         _read {
             assertListsAreHere()
@@ -121,10 +121,10 @@ struct StepPlan: ~Copyable {
     /// why ``reset()`` leaves it alone.
     var entryWork = ReusableList<EntryWork>()
 
-    @inlinable
+    @usableFromInline
     init() {}
 
-    @inlinable
+    @usableFromInline
     mutating func reset() {
         moves.removeAll()
         extras.removeAll()
@@ -147,7 +147,7 @@ struct StepPlan: ~Copyable {
 
     /// Stops, in debug builds, a read of the lists of a plan that left
     /// them in the memo of steps (see ``listsAreInMemo``).
-    @inlinable
+    @usableFromInline
     @inline(__always)
     func assertListsAreHere() {
         assert(!listsAreInMemo, "Switchyard: a step's lists were read while they were left in the memo of steps")
@@ -200,18 +200,18 @@ struct StepPlan: ~Copyable {
         /// since the route was chosen, and another handler taken its node.
         @usableFromInline var actionID = RegistrationID(rawValue: 0)
 
-        @inlinable
+        @usableFromInline
         init() {}
     }
 
     /// What `move` does besides moving to one target.
-    @inlinable
+    @usableFromInline
     func extras(of move: Move) -> Extras {
         move.extras < 0 ? Extras() : extras[Int(move.extras)]
     }
 
     /// The index of what the step records for `state`, if it records its history.
-    @inlinable
+    @usableFromInline
     func historyRecord(of state: SymbolCode) -> Int? {
         for index in 0..<history.length where history[index].state == state {
             return index
