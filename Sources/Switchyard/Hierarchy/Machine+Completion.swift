@@ -39,7 +39,15 @@ extension Machine {
     ///   regions, now or later, and may not be a region itself.
     /// - Precondition: Once the machine (or the hierarchy it is nested in)
     ///   has begun, `state` is not active.
+    @inlinable
     public func addFinalState(_ state: S) {
+        specialiseSteps()  // made in the app's build: why this declaration is inlinable
+        declareFinal(state)
+    }
+
+    /// ``addFinalState(_:)``, once the steps are specialised.
+    @usableFromInline
+    func declareFinal(_ state: S) {
         let code = internedCode(of: state)
         ensureChart()
         if let link = nestingLink {
@@ -77,6 +85,7 @@ extension Machine {
     ///   - transition: The move.
     ///   - condition: What must hold; `nil` always allows it.
     /// - Returns: What removes the route.
+    @inlinable
     @discardableResult
     public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
         addEventlessRoute(transition, condition: condition, action: nil)
@@ -112,10 +121,12 @@ extension Machine {
     /// - Precondition: A route without condition may not lead back into its
     ///   source (a state that is always active once it is entered), and may
     ///   not stay or leave from `.any`: it would never stop being taken.
+    @inlinable
     @discardableResult
     public func addEventlessRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler?)
         -> Disposable
     {
+        specialiseSteps()  // made in the app's build: why this declaration is inlinable
         if condition == nil {
             requireSettles(transition)
         }
@@ -136,6 +147,7 @@ extension Machine {
     ///   - transition: From the state whose completion the route reacts to.
     ///   - condition: What must hold; `nil` always allows it.
     /// - Returns: What removes the route.
+    @inlinable
     @discardableResult
     public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
         addDoneRoute(transition, condition: condition, action: nil)
@@ -167,10 +179,18 @@ extension Machine {
     ///   - action: Runs when the route is taken (see
     ///     ``addRoute(event:_:condition:action:)-(E,_,_,_)``).
     /// - Returns: What removes the route.
+    @inlinable
     @discardableResult
     public func addDoneRoute(_ transition: Transition<S>, condition: Condition? = nil, action: Handler?)
         -> Disposable
     {
+        specialiseSteps()  // made in the app's build: why this declaration is inlinable
+        return declareDoneRoute(transition, condition: condition, action: action)
+    }
+
+    /// ``addDoneRoute(_:condition:action:)``, once the steps are specialised.
+    @usableFromInline
+    func declareDoneRoute(_ transition: Transition<S>, condition: Condition?, action: Handler?) -> Disposable {
         let source = transition.fromState.rawValue
         require(source != nil, "a done route reacts to one state being done; .any => \(transition.toState) names none")
         ensureChart()
@@ -205,6 +225,7 @@ extension Machine {
 
     /// Stops on an eventless route without condition that would be taken
     /// again and again.
+    @usableFromInline
     func requireSettles(_ transition: Transition<S>) {
         guard let source = transition.fromState.rawValue else {
             require(

@@ -347,7 +347,7 @@ extension Machine {
                 // hierarchy to its step unretained: a handler of the step may
                 // let go of the last other reference to the root.
                 let root = root.withObject { $0 }
-                return root.requestStep(member: member, request, userInfo: userInfo)
+                return root.takeStep(member: member, request, userInfo: userInfo)
             },
             prepare: { root.withObject { $0.prepareChart() } },
             stateAfterEvent: { member, event, userInfo in
@@ -429,6 +429,7 @@ extension Machine {
                     let chart = Statechart()
                     chart.tree = tree
                     machine.chart = chart
+                    machine.stepEntry = .root
                     machine.initialState = machine.currentState
                     machine.beginNesting()
                 }

@@ -28,7 +28,9 @@ extension Machine {
     ///   ancestor, `initial` is a child, and, once the machine has begun (see
     ///   ``start()``), neither `parent` nor a child is active. Each stops the
     ///   program with a message that names it.
+    @inlinable
     public func addChildren(_ children: [S], to parent: S, initial: S? = nil) {
+        specialiseSteps()  // made in the app's build: why this declaration is inlinable
         declare(children, under: parent, as: .compound, initial: initial)
     }
 
@@ -48,7 +50,9 @@ extension Machine {
     ///   - regions: The regions, in the order that is their document order.
     ///   - parent: The parallel state. It may not have children already.
     /// - Precondition: As for ``addChildren(_:to:initial:)``.
+    @inlinable
     public func addRegions(_ regions: [S], to parent: S) {
+        specialiseSteps()  // made in the app's build: why this declaration is inlinable
         declare(regions, under: parent, as: .parallel, initial: nil)
     }
 
@@ -76,7 +80,15 @@ extension Machine {
     ///     descendant of `state` (its ancestors below `state` are entered
     ///     too, and the other regions of a parallel one by default).
     ///     `nil` for the initial child.
+    @inlinable
     public func addHistory(_ kind: HistoryKind, to state: S, default fallback: S? = nil) {
+        specialiseSteps()  // made in the app's build: why this declaration is inlinable
+        declareHistory(kind, to: state, default: fallback)
+    }
+
+    /// ``addHistory(_:to:default:)``, once the steps are specialised.
+    @usableFromInline
+    func declareHistory(_ kind: HistoryKind, to state: S, default fallback: S?) {
         let code = internedCode(of: state)
         let fallbackCode = fallback.map(internedCode(of:))
         ensureChart()
@@ -94,6 +106,7 @@ extension Machine {
 
     /// Declares `children` under `parent`, refusing a change under an active
     /// state once the machine has begun (see ``declareNested(member:children:parent:kind:initial:)``).
+    @usableFromInline
     func declare(_ children: [S], under parent: S, as kind: StateTree.Kind, initial: S?) {
         let parentCode = internedCode(of: parent)
         let codes = children.map(internedCode(of:))
@@ -153,6 +166,7 @@ extension Machine {
     func ensureChart() {
         if chart == nil {
             chart = Statechart()
+            specialiseSteps()  // unless a public declaration did, in the app's build
             // A flat machine that already moved goes on from where it is, in
             // a chart that has begun: the tree under its state is fixed.
             initialState = currentState

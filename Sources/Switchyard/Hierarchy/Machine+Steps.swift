@@ -128,7 +128,17 @@ extension Machine {
         if let link = nestingLink {
             return link.request(link.member, request, userInfo)
         }
-        return requestStep(member: 0, request, userInfo: userInfo, reading: reading)
+        return takeStep(member: 0, request, userInfo: userInfo, reading: reading)
+    }
+
+    /// ``requestStep(member:_:userInfo:reading:)`` through the machine's
+    /// ``stepEntry``, the one way a request path reaches a statechart's step.
+    @inlinable
+    func takeStep(
+        member: Int, _ request: StepRequest, userInfo: UserInfoBox?, reading: StepReader = { _ in }
+    ) -> NestedOutcome {
+        let entry = stepEntry.unchecked("a step was asked of a machine without a statechart")
+        return entry.takeStep(self, member, request, userInfo, reading)
     }
 
     @inlinable

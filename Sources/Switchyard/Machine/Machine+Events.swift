@@ -184,6 +184,7 @@ extension Machine {
     ///   - condition: What must hold for the move; `nil` always allows it.
     ///   - action: Runs when the route is taken; its context is the step's.
     /// - Returns: What removes the route and its action.
+    @inlinable
     @discardableResult
     public func addRoute(
         event: E, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
@@ -201,10 +202,20 @@ extension Machine {
     ///   - condition: What must hold for the move; `nil` always allows it.
     ///   - action: Runs when the route is taken; its context is the step's.
     /// - Returns: What removes the route and its action.
+    @inlinable
     @discardableResult
     public func addRoute(
         event: Event<E>, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
     ) -> Disposable {
+        specialiseSteps()  // made in the app's build: why this declaration is inlinable
+        return addActionRoute(event: event, transition, condition: condition, action: action)
+    }
+
+    /// ``addRoute(event:_:condition:action:)``, once the steps are specialised.
+    @usableFromInline
+    func addActionRoute(event: Event<E>, _ transition: Transition<S>, condition: Condition?, action: @escaping Handler)
+        -> Disposable
+    {
         if !transition.otherTargets.isEmpty {
             requireLegalTargets(of: transition)
         }

@@ -90,6 +90,8 @@ public final class Machine<S: StateType, E: EventType> {
     /// The machine's statechart, once it declares children or regions or adds
     /// an entry or exit handler; `nil` keeps a flat machine on its fast path.
     @exclusivity(unchecked) @usableFromInline var chart: Statechart?
+    /// How the machine takes a statechart's step: set with ``chart``.
+    @usableFromInline var stepEntry: StepEntry<S, E>?
     /// The state the statechart's configuration starts from until it begins.
     @exclusivity(unchecked) @usableFromInline var initialState: S
     /// The step being planned or delivered, and the lists of ancestries, kept so that a
@@ -494,10 +496,10 @@ extension Machine {
                 run(delivery.kind, delivery.context, codes: delivery.codes, refusal: delivery.refusal, on: thread)
             case .request(.event(let member, let event, let userInfo)):
                 _ = BorrowedEvent.lending(event) {
-                    requestStep(member: member, .event($0), userInfo: userInfo)
+                    takeStep(member: member, .event($0), userInfo: userInfo)
                 }
             case .request(.state(let member, let target, let userInfo)):
-                _ = requestStep(member: member, .state(target), userInfo: userInfo)
+                _ = takeStep(member: member, .state(target), userInfo: userInfo)
             case .request(.completion(let state)):
                 takeQueuedCompletion(of: state)
             case .request(.flatEvent(let event, let userInfo)):
