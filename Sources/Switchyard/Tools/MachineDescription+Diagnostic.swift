@@ -31,6 +31,12 @@ extension MachineDescription {
         /// inside its parent (which stops being done); from a top-level
         /// final state that finished the machine, it is never taken.
         case routeFromFinalState(Int, state: S)
+        /// The done route at `route` waits for `state` to be done, which it
+        /// never is: a compound state is done when a final child is entered,
+        /// a parallel state when every region is done, and `state` has no
+        /// final child (a parallel state: some region cannot be done). The
+        /// states only such routes lead to are reported as never reached.
+        case doneRouteNeverTaken(Int, state: S)
     }
 }
 
@@ -64,6 +70,9 @@ extension MachineDescription.Diagnostic: CustomStringConvertible {
         case .routeFromFinalState(let route, let state):
             return
                 "route \(route) leaves final state \(state), which SCXML does not allow: it is left out of the SCXML export, and taken only while \(state) is active inside its parent, never once it has finished the machine"
+        case .doneRouteNeverTaken(let route, let state):
+            return
+                "done route \(route) is never taken: \(state) is never done, since it has no final child (or, parallel, a region without one)"
         }
     }
 }

@@ -31,8 +31,8 @@ extension MachineDescription {
     public func validate() -> [Diagnostic] {
         let index = ValidationIndex(self)
         let graph = index.graph
-        return unreachableStates(graph) + inescapableStates(graph) + shadowedRoutes(graph) + unusedHandlers(graph)
-            + eventlessCycles(graph) + routesFromFinalStates(index)
+        return unreachableStates(graph) + inescapableStates(index) + shadowedRoutes(graph) + unusedHandlers(graph)
+            + eventlessCycles(graph) + routesFromFinalStates(index) + neverDoneRoutes(graph)
     }
 
     /// The states no route reaches (see ``ValidationGraph/unreachablePositions()``).
@@ -45,10 +45,10 @@ extension MachineDescription {
     }
 
     /// The states no route leaves (see ``ValidationGraph/inescapablePositions()``).
-    func inescapableStates(_ graph: ValidationGraph) -> [Diagnostic] {
+    func inescapableStates(_ index: ValidationIndex<S, E>) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for position in graph.inescapablePositions() {
-            found.append(.inescapableState(states[position].state))
+        for position in index.graph.inescapablePositions() {
+            found.append(.inescapableState(index.state(at: position)))
         }
         return found
     }
@@ -67,6 +67,16 @@ extension MachineDescription {
         var found: [Diagnostic] = []
         for position in graph.unusedHandlers() {
             found.append(.unusedHandler(position, handlers[position].kind))
+        }
+        return found
+    }
+
+    /// The done routes of states that are never done (see ``ValidationGraph/neverDoneRoutes()``).
+    func neverDoneRoutes(_ graph: ValidationGraph) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for route in graph.neverDoneRoutes() {
+            // A done route names its source.
+            found.append(.doneRouteNeverTaken(route, state: routes[route].source!))
         }
         return found
     }
@@ -92,6 +102,8 @@ struct ValidationIndex<S: StateType, E: EventType> {
     /// The structure on positions, with the states the description does not
     /// list after its own.
     let graph: ValidationGraph
+    /// The states the description does not list, by position after its own.
+    let unlistedStates: [S]
 
     /// Each position's parent's position; `-1` for a top-level state, and
     /// for each position after the description's states.
@@ -102,6 +114,13 @@ struct ValidationIndex<S: StateType, E: EventType> {
         self.description = description
         position = builder.described
         graph = builder.graph()
+        unlistedStates = builder.unlistedStates
+    }
+
+    /// The state at `position`, listed by the description or not.
+    func state(at position: Int) -> S {
+        position < graph.describedCount
+            ? description.states[position].state : unlistedStates[position - graph.describedCount]
     }
 
     /// The proper ancestors of `state`, innermost first.
@@ -125,6 +144,8 @@ extension ValidationIndex {
         let described: [S: Int]
         /// The positions of the states the description does not list, after its own.
         var unlisted: [S: Int] = [:]
+        /// Those states, by position after the described ones.
+        var unlistedStates: [S] = []
         var stateCount: Int
         var eventCodes: [E: Int] = [:]
 
@@ -136,6 +157,11 @@ extension ValidationIndex {
         var isParallel: [Bool] = []
         var hasHistory: [Bool] = []
         var mayBeInescapable: [Bool] = []
+        /// By described position: whether the state is final, and whether it hosts a nested machine.
+        var isFinal: [Bool] = []
+        var hostsMachine: [Bool] = []
+        /// The positions a listed mapping move leads to.
+        var moveTargets: [Int] = []
         var routes: [ValidationGraph.Route] = []
         var edges: [ValidationGraph.Edge] = []
         var edgeStates: [Int] = []
@@ -162,6 +188,7 @@ extension ValidationIndex {
                 return position
             }
             unlisted[state] = stateCount
+            unlistedStates.append(state)
             stateCount += 1
             return stateCount - 1
         }
@@ -206,15 +233,42 @@ extension ValidationIndex {
                     bySource.append((edgeStates[source], index))
                 }
             }
+            var isMoveTarget = [Bool](repeating: false, count: stateCount)
+            for target in moveTargets {
+                isMoveTarget[target] = true
+            }
+            let depth = Self.depths(parent)
+            let regionLists = PositionLists(count: stateCount, pairs: regions)
             return ValidationGraph(
-                describedCount: description.states.count, parent: parent, depth: Self.depths(parent),
+                describedCount: description.states.count, parent: parent, depth: depth,
                 initialChild: initialChild, historyDefault: historyDefault,
-                regions: PositionLists(count: stateCount, pairs: regions), isParallel: isParallel,
-                hasHistory: hasHistory, mayBeInescapable: mayBeInescapable, initialPosition: initialPosition,
+                regions: regionLists, isParallel: isParallel,
+                hasHistory: hasHistory, canBeDone: canBeDone(depth: depth, regions: regionLists),
+                isMoveTarget: isMoveTarget,
+                mayBeInescapable: mayBeInescapable, initialPosition: initialPosition,
                 routes: routes, edges: edges, edgeStates: edgeStates,
                 edgesBySource: PositionLists(count: stateCount, pairs: bySource), edgesFromAnyState: fromAnyState,
                 hasUnlistedMapping: hasUnlistedMapping, isEventTaken: isEventTaken, takesAnyEvent: takesAnyEvent,
                 handlers: handlers)
+        }
+
+        /// Whether each state can be done (see ``ValidationGraph/canBeDone``),
+        /// worked out deepest first, so that a parallel state's regions are
+        /// known before it.
+        private func canBeDone(depth: [Int], regions: PositionLists) -> [Bool] {
+            let described = description.states.count
+            var canBeDone = hostsMachine + repeatElement(false, count: parent.count - described)
+            for position in 0..<described where isFinal[position] && parent[position] >= 0 {
+                // A compound state with a final child; a parallel state has regions, not final children.
+                if !isParallel[parent[position]] {
+                    canBeDone[parent[position]] = true
+                }
+            }
+            let deepestFirst = (0..<described).filter { isParallel[$0] }.sorted { depth[$0] > depth[$1] }
+            for position in deepestFirst {
+                canBeDone[position] = canBeDone[position] || regions[position].allSatisfy { canBeDone[$0] }
+            }
+            return canBeDone
         }
 
         /// Each position's depth, given each one's parent.
@@ -268,11 +322,15 @@ extension ValidationIndex {
                 isParallel.append(kind == .parallel)
                 hasHistory.append(state.history != nil)
                 mayBeInescapable.append(kind == .atomic && !state.isFinal)
+                isFinal.append(state.isFinal)
+                hostsMachine.append(false)
             }
-            // A state hosting a nested machine is left by that machine's routes.
+            // A state hosting a nested machine is left by that machine's
+            // routes, and done by its final states.
             for nested in description.nestedMachines {
                 if let host = nested.host, let position = described[host] {
                     mayBeInescapable[position] = false
+                    hostsMachine[position] = true
                 }
             }
         }
@@ -356,6 +414,7 @@ extension ValidationIndex {
                     let source = edgeStates.count
                     edgeStates.append(position(of: move.source))
                     edgeStates.append(position(of: move.target))
+                    moveTargets.append(edgeStates[source + 1])
                     let target = source + 1
                     edges.append(
                         ValidationGraph.Edge(sources: source..<target, targets: target..<target + 1, kind: .states))

@@ -84,6 +84,12 @@ struct ValidationGraph {
     let regions: PositionLists
     let isParallel: [Bool]
     let hasHistory: [Bool]
+    /// Whether the state can be done, by position: a compound state with a
+    /// final child, a parallel state whose regions all can, a state hosting
+    /// a nested machine (its machine's final states complete it).
+    let canBeDone: [Bool]
+    /// Whether a listed mapping move leads to the state, by position.
+    let isMoveTarget: [Bool]
     /// Whether ``inescapablePositions()`` checks the state: atomic, not
     /// final, not hosting a nested machine; by position.
     let mayBeInescapable: [Bool]
@@ -112,6 +118,14 @@ struct ValidationGraph {
     /// holds every state). Just `-1` for `-1`.
     func holders(of position: Int) -> Holders {
         Holders(parent: parent, upcoming: position)
+    }
+
+    /// The deepest state a route from `source` to `target` leaves as it is
+    /// (SCXML's transition domain, taking every route as external): the
+    /// deepest holding both, or its parent when it is one of them.
+    func domain(from source: Int, to target: Int) -> Int {
+        let common = commonAncestor(source, target)
+        return common >= 0 && (common == source || common == target) ? parent[common] : common
     }
 
     /// The deepest described state holding both positions; `-1` for none
@@ -158,9 +172,10 @@ private struct ReachabilitySearch {
     var entered: [Bool]
     var taken: [Bool]
     var queue: [Int] = []
-    /// The states waiting to be entered: an explicit stack, so that entering
-    /// a deep tree of defaults does not recurse.
-    var pending: [Int] = []
+    /// The states waiting to be entered, each with the state whose default
+    /// it is (`-1` for a route's target): an explicit stack, so that
+    /// entering a deep tree of defaults does not recurse.
+    var pending: [(state: Int, owner: Int)] = []
 
     init(graph: ValidationGraph) {
         self.graph = graph
@@ -189,23 +204,38 @@ private struct ReachabilitySearch {
         }
     }
 
-    /// Enters `position`: it and its ancestors become active, then its
-    /// initial child, its regions and its history default are entered.
-    private mutating func enter(_ position: Int) {
-        pending.append(position)
-        while let state = pending.popLast() {
+    /// Enters `position`, a route's target, where the route's step leaves
+    /// `domain` and its ancestors as they are (`-1`: none): it and its
+    /// ancestors become active, the regions of its parallel ancestors below
+    /// `domain` that do not hold it are entered by default, then its initial
+    /// child, its regions and its history default.
+    private mutating func enter(_ position: Int, below domain: Int = -1) {
+        pending.append((position, domain))
+        while let (state, owner) = pending.popLast() {
             guard !entered[state] else { continue }
             entered[state] = true
             for holder in graph.holders(of: state) where holder >= 0 {
                 activate(holder)
             }
+            // Up to the state whose default this is, which entered the rest.
+            var below = state
+            var ancestor = graph.parent[state]
+            while ancestor >= 0 && ancestor != owner {
+                for region in graph.regions[ancestor] where region != below {
+                    pending.append((region, ancestor))
+                }
+                below = ancestor
+                ancestor = graph.parent[ancestor]
+            }
             guard state < graph.describedCount else { continue }
             if graph.initialChild[state] >= 0 {
-                pending.append(graph.initialChild[state])
+                pending.append((graph.initialChild[state], state))
             }
-            pending.append(contentsOf: graph.regions[state])
+            for region in graph.regions[state] {
+                pending.append((region, state))
+            }
             if graph.historyDefault[state] >= 0 {
-                pending.append(graph.historyDefault[state])
+                pending.append((graph.historyDefault[state], state))
             }
         }
     }
@@ -214,11 +244,17 @@ private struct ReachabilitySearch {
     private mutating func take(_ edges: ArraySlice<Int>) -> Bool {
         for edge in edges where !taken[edge] {
             taken[edge] = true
+            guard !graph.isNeverTaken(edge: edge) else { continue }
             let described = graph.edges[edge]
             switch described.kind {
             case .states:
+                // One source: the step leaves what holds both as it is. From
+                // several or any, assume nothing is kept, which may enter
+                // too much, never too little.
+                let source = described.sources.flatMap { $0.count == 1 ? graph.edgeStates[$0.lowerBound] : nil }
                 for target in described.targets {
-                    enter(graph.edgeStates[target])
+                    let target = graph.edgeStates[target]
+                    enter(target, below: source.map { graph.domain(from: $0, to: target) } ?? -1)
                 }
             case .stays: break
             case .anywhere: return false
@@ -231,14 +267,16 @@ private struct ReachabilitySearch {
 // MARK: Leaving
 
 extension ValidationGraph {
-    /// The described positions, atomic, not final and not hosting a nested
-    /// machine, that no route leaves, in order; none when a route mapping
-    /// cannot be listed.
+    /// The positions that no route leaves, in order: the described ones
+    /// that are atomic, not final and not hosting a nested machine, then the
+    /// states the description does not list that a listed mapping move leads
+    /// to; none when a route mapping cannot be listed.
     func inescapablePositions() -> [Int] {
         guard !hasUnlistedMapping else { return [] }
         let held = heldTargets()
         var found: [Int] = []
-        for position in 0..<describedCount where mayBeInescapable[position] {
+        for position in parent.indices
+        where position < describedCount ? mayBeInescapable[position] : isMoveTarget[position] {
             // Left when a route from it, from a state holding it or from
             // `.any` has targets not all inside it.
             var isLeft = false
@@ -265,7 +303,7 @@ extension ValidationGraph {
     /// anywhere); ``noRoute`` when no route leaves from there.
     private func heldTargets() -> [Int] {
         var held = [Int](repeating: Self.noRoute, count: parent.count + 1)
-        for edge in edges {
+        for (index, edge) in edges.enumerated() where !isNeverTaken(edge: index) {
             let holder: Int
             switch edge.kind {
             case .states:
@@ -292,6 +330,23 @@ extension ValidationGraph {
     private func record(_ holder: Int, from source: Int, in held: inout [Int]) {
         let existing = held[source + 1]
         held[source + 1] = existing == Self.noRoute ? holder : commonAncestor(existing, holder)
+    }
+}
+
+// MARK: Done routes
+
+extension ValidationGraph {
+    /// The done routes whose source is never done, in order.
+    func neverDoneRoutes() -> [Int] {
+        routes.indices.filter { isNeverTaken(edge: $0) }
+    }
+
+    /// Whether the edge is a done route whose source is never done. The
+    /// first edges are the routes, in order.
+    func isNeverTaken(edge: Int) -> Bool {
+        guard edge < routes.count else { return false }
+        let route = routes[edge]
+        return route.trigger == .done && route.source >= 0 && !canBeDone[route.source]
     }
 }
 
