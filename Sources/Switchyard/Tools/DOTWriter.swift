@@ -1,12 +1,15 @@
 /// Writes a ``DiagramGraph`` as Graphviz DOT.
 ///
-/// Compound states are clusters holding a point that marks their initial
-/// child (and stands for the state as an edge's end, through `lhead` and
-/// `ltail`); a parallel state's regions are dashed clusters, or dashed
-/// boxes for atomic ones; history is an `H` or `H*` circle in its state,
+/// Compound states are clusters: an invisible point in each stands for the
+/// state as an edge's end, clipped at the cluster's border through `lhead`
+/// and `ltail`, and a visible point, with an edge to it, marks the initial
+/// child (of a nested machine, its initial state); a parallel state's
+/// regions are dashed clusters, or dashed boxes for atomic ones; history is an `H` or `H*` circle in its state,
 /// with a dashed edge to its default when one is declared;
 /// final states have a double border; `.any` is one dashed node; route
-/// mappings' moves are dotted edges. Every label is a quoted string with
+/// mappings' moves are dotted edges. An edge's label has a space at each
+/// end, so that the labels of two opposite edges do not run together.
+/// Every label is a quoted string with
 /// its quotes, backslashes, line breaks and ampersands escaped, its control
 /// characters spelled out and, past ``DiagramGraph/labelLimit``, shortened,
 /// so a state's description cannot break the file and shows as written.
@@ -100,8 +103,10 @@ struct DOTWriter {
         let label = node.kind == .parallel ? shown + " (parallel)" : shown
         out += "\(inner)label=\(Self.quoted(label));\n"
         out += "\(inner)style=\(inRegion ? "\"dashed,rounded\"" : "rounded");\n"
-        // The point that stands for the state, and marks its initial child.
-        out += "\(inner)\(id) [shape=point, width=0.1];\n"
+        // The point that stands for the state: unseen, so that a route of the
+        // state is not read as its initial transition, nor a parallel state
+        // given a stray dot.
+        out += "\(inner)\(id) [shape=point, style=invis, width=0.01];\n"
         if let history = node.history {
             out += "\(inner)\(id)_history [shape=circle, label=\"\(history == .deep ? "H*" : "H")\"];\n"
         }
@@ -111,22 +116,46 @@ struct DOTWriter {
             let nestedPrefix = prefix + "m\(nested)_"
             writeNodes(of: nestedGraph, prefix: nestedPrefix, around: around, indent: inner)
             if let initial = nestedGraph.initial {
-                writeEdge(
-                    from: id, to: DiagramGraph.id(of: initial, prefix: nestedPrefix), indent: inner)
+                writeInitial(of: id, to: DiagramGraph.id(of: initial, prefix: nestedPrefix), indent: inner)
             }
         }
         for child in node.children {
             writeNode(child, of: graph, prefix: prefix, around: around, inRegion: node.kind == .parallel, indent: inner)
         }
         if node.kind == .compound, let initial = node.initialChild {
-            writeEdge(from: id, to: prefix + graph.nodes[initial].id, indent: inner)
+            writeInitial(of: id, to: prefix + graph.nodes[initial].id, indent: inner)
         }
         if node.history != nil, let fallback = node.historyDefault {
             writeEdge(
                 from: "\(id)_history", to: prefix + graph.nodes[fallback].id, style: .historyDefault,
                 indent: inner)
         }
+        // Unseen edges that rank the state's point above what the cluster
+        // holds, so that the state's routes meet the border at its top, each
+        // apart, rather than beside a node outside it, on one spot.
+        var below: [String] = []
+        if node.nested.map({ graph.nested[$0].initial != nil }) ?? false
+            || (node.kind == .compound && node.initialChild != nil)
+        {
+            below.append(id + "_initial")
+        }
+        if node.history != nil {
+            below.append(id + "_history")
+        }
+        if node.kind == .parallel {
+            below += node.children.map { prefix + graph.nodes[$0].id }
+        }
+        for other in below {
+            out += "\(inner)\(id) -> \(other) [style=invis];\n"
+        }
         out += "\(indent)}\n"
+    }
+
+    /// The point that marks the initial child of the state `id`, and its edge.
+    private mutating func writeInitial(of id: String, to initial: String, indent: String) {
+        clustersAround[id + "_initial"] = clustersAround[id, default: []] + [id]
+        out += "\(indent)\(id)_initial [shape=point, width=0.1];\n"
+        writeEdge(from: id + "_initial", to: initial, indent: indent)
     }
 
     private mutating func writeEdges(of graph: DiagramGraph, prefix: String) {
@@ -155,7 +184,7 @@ struct DOTWriter {
         }
         if !label.isEmpty {
             attribute("label=")
-            Self.appendQuoted(label, to: &out)
+            Self.appendQuoted(" \(label) ", to: &out)
         }
         switch style {
         case .route: break

@@ -430,7 +430,7 @@ private func quotedStrings(in dot: String) -> [Substring] {
     @Test func whatADiagramAddsAfterAShortenedLabelStays() {
         let dot = makeHostileLabels().describe().dot()
         #expect(dot.contains("… (parallel)\";"))
-        #expect(dot.contains("… [condition]\""))
+        #expect(dot.contains("… [condition] \""))
     }
 
     @Test func everyQuotedStringOfAHostileDiagramIsOneGraphvizCanScan() {
