@@ -1,12 +1,6 @@
 import Switchyard
 import Testing
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
-
 // Operations an app repeats n times must cost O(n) in all (SPEC section 4).
 // Each test times n and 8n repetitions: linear work takes about 8 times as
 // long, quadratic work 64 times. The bound, 24, leaves room for cache effects
@@ -17,7 +11,8 @@ import Testing
 // clock also counts the time this thread waited for a core (a CI run measured a
 // linear operation at 34 that way). Each size is timed five times, the two
 // sizes alternating so that a slow moment hurts both, and the best of each is
-// kept.
+// kept (`growth(size:factor:prepare:_:)`, in TestSupport.swift). Test paths
+// have their own in Tools/TestPathGrowthTests.swift.
 
 private typealias GrowthMachine = Machine<Numbered, MyEvent>
 
@@ -35,31 +30,6 @@ private func ringDescription(_ count: Int) -> MachineDescription<Numbered, MyEve
         }
     }
     .describe()
-}
-
-/// The CPU time the calling thread has used so far.
-private func threadCPUTime() -> Duration {
-    var now = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-    return .seconds(Int64(now.tv_sec)) + .nanoseconds(Int64(now.tv_nsec))
-}
-
-/// How much longer `size * factor` repetitions take than `size`.
-private func growth(
-    size: Int, factor: Int = 8, prepare: (Int) -> some Any, _ work: (Int, Any) -> Void
-) -> Double {
-    var best = (small: Duration.seconds(1_000), large: Duration.seconds(1_000))
-    func time(_ count: Int) -> Duration {
-        let input = prepare(count)
-        let start = threadCPUTime()
-        work(count, input)
-        return threadCPUTime() - start
-    }
-    for _ in 0..<5 {
-        best.small = min(best.small, time(size))
-        best.large = min(best.large, time(size * factor))
-    }
-    return best.large / best.small
 }
 
 @Suite struct GrowthTests {
@@ -188,18 +158,6 @@ private func growth(
             #expect(covering.paths.map(\.steps.count) == [count])
         }
         #expect(ratio < Self.bound, "a ring 8 times as large took \(ratio) times as long")
-    }
-
-    @Test func shortestPathsRoundARingCostTheirOwnLength() {
-        // The paths to every state of a ring of n hold n²/2 steps in all:
-        // 16 times as many for a ring 4 times as large. Building each from
-        // the search's links costs that; reading a configuration again for
-        // every step of every path cost as much again, many times over.
-        let ratio = growth(size: 150, factor: 4, prepare: ringDescription) { count, prepared in
-            let paths = (prepared as! MachineDescription<Numbered, MyEvent>).shortestPaths(maxLength: count)
-            #expect(paths.paths.count == count)
-        }
-        #expect(ratio < 24, "a ring 4 times as large took \(ratio) times as long")
     }
 
     @Test func disposingInTheOrderOfRegistrationOrTheReverseKeepsTheRestInOrder() {

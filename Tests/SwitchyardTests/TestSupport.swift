@@ -3,6 +3,12 @@ import Switchyard
 import Synchronization
 import Testing
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 // Fixtures shared by every suite. Suites that need something special keep it
 // `private` in their own file.
 
@@ -221,4 +227,31 @@ final class ReleaseHook {
     deinit {
         action()
     }
+}
+
+// MARK: Growth
+
+/// The CPU time the calling thread has used so far.
+func threadCPUTime() -> Duration {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return .seconds(Int64(now.tv_sec)) + .nanoseconds(Int64(now.tv_nsec))
+}
+
+/// How much longer `size * factor` repetitions take than `size`.
+func growth(
+    size: Int, factor: Int = 8, prepare: (Int) -> some Any, _ work: (Int, Any) -> Void
+) -> Double {
+    var best = (small: Duration.seconds(1_000), large: Duration.seconds(1_000))
+    func time(_ count: Int) -> Duration {
+        let input = prepare(count)
+        let start = threadCPUTime()
+        work(count, input)
+        return threadCPUTime() - start
+    }
+    for _ in 0..<5 {
+        best.small = min(best.small, time(size))
+        best.large = min(best.large, time(size * factor))
+    }
+    return best.large / best.small
 }

@@ -43,18 +43,24 @@ extension MachineDescription {
     ///   history: each request costs what the configuration holds, never
     ///   the size of the whole tree. For a flat machine, O((*n* + *r*) ×
     ///   *d*) as before, plus, for a state with a route of `.any` event or
-    ///   to `.any`, the events or states it tries; plus the length of the
-    ///   paths returned.
+    ///   to `.any`, the events or states it tries. The paths share the
+    ///   search's tree, so their memory is that of the configurations
+    ///   visited, not their total length (*n*²/2 steps for a ring of *n*);
+    ///   each path's lists are walked from it when read.
     public func shortestPaths(maxLength: Int = 64, maxConfigurations: Int = 100_000) -> TestPaths<S, E> {
         let search = TestPathSearch(self, maxLength: maxLength, maxConfigurations: maxConfigurations)
         let nodes = search.chart.nodes
-        var readings = search.makeReadings()
-        return search.paths(
-            nodes.indices.compactMap { position in
-                search.nearest[position].map {
-                    search.path(to: $0, target: nodes[position].state, readings: &readings)
-                }
-            })
+        var targets: [S] = []
+        var ends: [Int] = []
+        for position in nodes.indices {
+            if let end = search.nearest[position] {
+                targets.append(nodes[position].state)
+                ends.append(end)
+            }
+        }
+        // The paths share the search's tree: each is its end node in it.
+        let tree = search.tree(reaching: ends).tree
+        return search.paths(zip(targets, ends).map { TestPath(target: $0, tree: tree, end: $1) })
     }
 
     /// Paths that together take every route a certain path can take.
@@ -80,29 +86,42 @@ extension MachineDescription {
     /// - Returns: The paths, in the order of the first route each was chosen
     ///   for; the routes none takes are in ``TestPaths/uncoveredRoutes``.
     /// - Complexity: That of ``shortestPaths(maxLength:maxConfigurations:)``,
-    ///   plus the length of the paths returned.
+    ///   plus, for each path, the length of its shortest part.
     public func routeCoveringPaths(maxLength: Int = 64, maxConfigurations: Int = 100_000) -> TestPaths<S, E> {
         let search = TestPathSearch(self, maxLength: maxLength, maxConfigurations: maxConfigurations)
         var covered = [Bool](repeating: false, count: routes.count)
-        var paths: [TestPath<S, E>] = []
-        var readings = search.makeReadings()
+        // Each path is the search's shortest path to where its first route
+        // is taken from, then a walk: that step and those it goes on with.
+        var walks: [[TestPathSearch<S, E>.Edge]] = []
+        var targets: [S] = []
         for route in routes.indices where !covered[route] {
             guard let taking = search.taking[route] else { continue }
-            var edges = search.edges(through: taking)
-            for taken in edges.flatMap(\.routes) {
+            var walk = [taking]
+            var length = search.distance[taking.from] + 1
+            var node = taking.from
+            while let edge = search.reachedBy[node] {
+                for taken in edge.routes {
+                    covered[taken] = true
+                }
+                node = edge.from
+            }
+            for taken in taking.routes {
                 covered[taken] = true
             }
             // Go on while a step from where the path ends takes a route not yet taken.
-            while edges.count < maxLength,
-                let next = search.leaving[edges.last!.to].first(where: { $0.routes.contains { !covered[$0] } })
+            while length < maxLength,
+                let next = search.leaving[walk.last!.to].first(where: { $0.routes.contains { !covered[$0] } })
             {
-                edges.append(next)
+                walk.append(next)
+                length += 1
                 for taken in next.routes {
                     covered[taken] = true
                 }
             }
-            paths.append(search.makePath(edges, target: search.state(at: edges.last!.to), readings: &readings))
+            walks.append(walk)
+            targets.append(search.state(at: walk.last!.to))
         }
-        return search.paths(paths)
+        let (tree, ends) = search.tree(reaching: [], thenWalking: walks)
+        return search.paths(zip(targets, ends).map { TestPath(target: $0, tree: tree, end: $1) })
     }
 }

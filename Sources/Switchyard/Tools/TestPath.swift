@@ -21,34 +21,62 @@ public struct TestPath<S: StateType, E: EventType> {
 
     /// The state the path is for: active once the path has been replayed.
     public let target: S
+    /// The walks of the call that made the path, which its lists are read
+    /// from: a path holds no list of its own.
+    let tree: TestPathTree<S, E>
+    /// The node of ``tree`` the path ends at.
+    let end: Int
+
     /// The machine's ``Machine/state`` before the first step: that of a
     /// fresh machine.
-    public let start: S
+    public var start: S {
+        tree.start.state
+    }
     /// The machine's ``Machine/configuration`` before the first step, each
     /// state before its descendants.
-    public let startConfiguration: [S]
+    public var startConfiguration: [S] {
+        tree.start.activeStates
+    }
     /// The requests, in order; empty for the initial state's own path.
-    public let steps: [Step]
+    ///
+    /// - Complexity: O(*m*) for a path of *m* steps: the paths of one call
+    ///   share their steps, and each read walks them again.
+    public var steps: [Step] {
+        tree.steps(to: end)
+    }
     /// The machine's ``Machine/state`` after each step, once any eventless
     /// and done routes the step caused have been taken. Where regions are
     /// active, that is the innermost state that holds them all; see
     /// ``configurations`` for every active state.
-    public let states: [S]
+    ///
+    /// - Complexity: O(*m*) for a path of *m* steps.
+    public var states: [S] {
+        tree.states(to: end)
+    }
     /// The machine's ``Machine/configuration`` after each step (every
     /// active state, each before its descendants), once any eventless and
     /// done routes the step caused have been taken.
-    public let configurations: [[S]]
+    ///
+    /// - Complexity: O(*m*) for a path of *m* steps.
+    public var configurations: [[S]] {
+        tree.configurations(to: end)
+    }
     /// The routes the path takes, as positions in
     /// ``MachineDescription/routes``, in the order they are taken (eventless
     /// and done routes included). A step that a listed route mapping move
     /// decides takes no route.
-    public let routes: [Int]
+    ///
+    /// - Complexity: O(*m*) for a path of *m* steps, plus the routes.
+    public var routes: [Int] {
+        tree.routes(to: end)
+    }
 
     /// The machine's ``Machine/state`` at the end of the path: ``target``,
     /// or, when the target is compound, the atomic state inside it that its
     /// initial children lead to.
     public var finalState: S {
-        states.last ?? start
+        // The last of ``states``, or ``start`` for a path of no steps.
+        tree.reading(at: end).state
     }
 
     /// Replays the path on `machine`, with no user info, and says whether
@@ -68,13 +96,14 @@ public struct TestPath<S: StateType, E: EventType> {
     ///   after each: O(*k*) in the active states.
     public func replay(on machine: Machine<S, E>) -> Bool {
         guard machine.state == start, Set(machine.configuration) == Set(startConfiguration) else { return false }
-        for (index, step) in steps.enumerated() {
+        for node in tree.walk(to: end) {
             let accepted: Bool
-            switch step {
+            switch tree.links[node]!.step {
             case .event(let event): accepted = machine.tryEvent(event)
             case .state(let state): accepted = machine.tryState(state)
             }
-            guard accepted, machine.state == states[index], Set(machine.configuration) == Set(configurations[index])
+            let after = tree.reading(at: node)
+            guard accepted, machine.state == after.state, Set(machine.configuration) == Set(after.activeStates)
             else { return false }
         }
         return machine.isActive(target)
@@ -116,7 +145,35 @@ public struct TestPaths<S: StateType, E: EventType> {
     public let isTruncated: Bool
 }
 
-extension TestPath: Hashable {}
+extension TestPath: Hashable {
+    /// Whether two paths are for the same target and list the same start,
+    /// steps, states, configurations and routes.
+    ///
+    /// - Complexity: O(*m*) for paths of *m* steps; O(1) for a path and a
+    ///   copy of it.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.target == rhs.target else { return false }
+        if lhs.tree === rhs.tree, lhs.end == rhs.end {
+            return true
+        }
+        return lhs.start == rhs.start && lhs.startConfiguration == rhs.startConfiguration && lhs.steps == rhs.steps
+            && lhs.states == rhs.states && lhs.configurations == rhs.configurations && lhs.routes == rhs.routes
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    ///
+    /// - Complexity: O(*m*) for a path of *m* steps.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(target)
+        hasher.combine(start)
+        hasher.combine(startConfiguration)
+        hasher.combine(steps)
+        hasher.combine(states)
+        hasher.combine(configurations)
+        hasher.combine(routes)
+    }
+}
+
 extension TestPath.Step: Hashable {}
 extension TestPath: Sendable where S: Sendable, E: Sendable {}
 extension TestPath.Step: Sendable where S: Sendable, E: Sendable {}

@@ -105,87 +105,60 @@ struct TestPathSearch<S: StateType, E: EventType> {
 
     // MARK: Paths
 
-    /// What a path lists at a node: the machine's ``Machine/state`` and its
-    /// active states.
-    typealias Reading = (state: S, activeStates: [S])
-
-    /// The readings of the nodes, each worked out the first time a path
-    /// passes through it: the paths to every state of a ring of *n* pass
-    /// through *n*²/2 nodes in all, and each reading puts a configuration
-    /// back in the engine. Paths then share each node's list of active
-    /// states rather than hold a copy each.
-    struct Readings {
-        var byNode: [Reading?]
-
-        init(nodes: Int) {
-            byNode = Array(repeating: nil, count: nodes)
+    /// The tree the paths of one call share: the search's first steps, to
+    /// the nodes of `ends`, then each walk of `walks` (edges the search
+    /// followed, the first from a node of the search, each from where the
+    /// one before it leads) as nodes of its own after the search's.
+    ///
+    /// A node is read (its configuration put back in the engine) only
+    /// where a path passes through it, once however many paths do.
+    ///
+    /// - Returns: The tree, and the node each walk ends at.
+    /// - Complexity: O(*c* + *w*) for the *c* configurations visited and
+    ///   the *w* edges of the walks, plus a reading per node read.
+    func tree(reaching ends: [Int], thenWalking walks: [[Edge]] = []) -> (
+        tree: TestPathTree<S, E>, walkEnds: [Int]
+    ) {
+        typealias Tree = TestPathTree<S, E>
+        var links: [Tree.Link?] = []
+        links.reserveCapacity(reachedBy.count + walks.count)
+        for edge in reachedBy {
+            links.append(edge.map { Tree.Link(parent: $0.from, step: $0.step, routes: $0.routes) })
         }
-    }
-
-    /// An empty set of readings, for one call's paths.
-    func makeReadings() -> Readings {
-        Readings(nodes: configurations.count)
-    }
-
-    /// The path the search found to `node`, for `target`: the steps it was
-    /// first reached by, found by walking back from it.
-    func path(to node: Int, target: S, readings: inout Readings) -> TestPath<S, E> {
-        var edges: [Edge] = []
-        var current = node
-        while let edge = reachedBy[current] {
-            edges.append(edge)
-            current = edge.from
+        var readings = [Tree.Reading?](repeating: nil, count: configurations.count)
+        // Reads `node` and the nodes before it not read yet: a node is read
+        // only with all those before it, so the walk back stops at the first.
+        func readBack(from node: Int) {
+            var current = node
+            while readings[current] == nil {
+                let reading = chart.reading(configurations[current])
+                readings[current] = Tree.Reading(state: reading.state, activeStates: reading.activeStates)
+                guard let edge = reachedBy[current] else { break }
+                current = edge.from
+            }
         }
-        return makePath(edges.reversed(), target: target, readings: &readings)
-    }
-
-    /// The steps the search found to `edge`'s source, then `edge`.
-    func edges(through edge: Edge) -> [Edge] {
-        var edges = [edge]
-        var current = edge.from
-        while let previous = reachedBy[current] {
-            edges.append(previous)
-            current = previous.from
+        for end in ends {
+            readBack(from: end)
         }
-        return edges.reversed()
+        var walkEnds: [Int] = []
+        walkEnds.reserveCapacity(walks.count)
+        for walk in walks {
+            guard var parent = walk.first?.from else { preconditionFailure("a test path walk has no step") }
+            readBack(from: parent)
+            for edge in walk {
+                readBack(from: edge.to)
+                links.append(Tree.Link(parent: parent, step: edge.step, routes: edge.routes))
+                readings.append(readings[edge.to])
+                parent = links.count - 1
+            }
+            walkEnds.append(parent)
+        }
+        return (TestPathTree(links: links, readings: readings), walkEnds)
     }
 
     /// The machine's ``Machine/state`` at `node`.
     func state(at node: Int) -> S {
         chart.state(of: configurations[node])
-    }
-
-    func makePath(_ edges: [Edge], target: S, readings: inout Readings) -> TestPath<S, E> {
-        let start = reading(of: 0, in: &readings)
-        // One loop without key paths: unspecialized, as this generic code runs
-        // in the library, each key path cost a look-up of generic metadata
-        // per step, most of what a path of a ring cost.
-        var steps: [Step] = []
-        var states: [S] = []
-        var configurations: [[S]] = []
-        var routes: [Int] = []
-        steps.reserveCapacity(edges.count)
-        states.reserveCapacity(edges.count)
-        configurations.reserveCapacity(edges.count)
-        for edge in edges {
-            let after = reading(of: edge.to, in: &readings)
-            steps.append(edge.step)
-            states.append(after.state)
-            configurations.append(after.activeStates)
-            routes.append(contentsOf: edge.routes)
-        }
-        return TestPath(
-            target: target, start: start.state, startConfiguration: start.activeStates, steps: steps, states: states,
-            configurations: configurations, routes: routes)
-    }
-
-    func reading(of node: Int, in readings: inout Readings) -> Reading {
-        if let known = readings.byNode[node] {
-            return known
-        }
-        let reading = chart.reading(configurations[node])
-        readings.byNode[node] = reading
-        return reading
     }
 
     var unreachedStates: [S] {

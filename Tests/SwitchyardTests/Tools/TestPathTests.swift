@@ -551,6 +551,59 @@ private struct Flip: EventType {
         expectReplays(covering, on: makeShop)
     }
 
+    @Test func everyPathOfAChartWithRegionsListsEachStepStateAndConfiguration() {
+        let paths = makeShop().shortestPaths().paths
+        let entered: [Shop] = [.fulfilment, .payment, .awaitingPayment, .packing, .picking]
+        let paid: [Shop] = [.fulfilment, .payment, .paid, .packing, .picking]
+        let packed: [Shop] = [.fulfilment, .payment, .awaitingPayment, .packing, .packed]
+        #expect(paths.allSatisfy { $0.start == .cart && $0.startConfiguration == [.cart] })
+        #expect(
+            paths.map(\.description) == [
+                "cart -> event checkout: fulfilment", "cart -> event checkout: payment",
+                "cart -> event checkout: packing", "cart: cart", "cart -> event checkout: awaitingPayment",
+                "cart -> event checkout -> event pay: paid", "cart -> event checkout: picking",
+                "cart -> event checkout -> event pack: packed",
+                "cart -> event checkout -> event rush -> event deliver: delivered",
+                "cart -> event checkout -> event rush: shipped",
+            ])
+        #expect(
+            paths.map(\.states) == [
+                [.fulfilment], [.fulfilment], [.fulfilment], [], [.fulfilment], [.fulfilment, .fulfilment],
+                [.fulfilment], [.fulfilment, .fulfilment], [.fulfilment, .shipped, .delivered],
+                [.fulfilment, .shipped],
+            ])
+        #expect(
+            paths.map(\.configurations) == [
+                [entered], [entered], [entered], [], [entered], [entered, paid], [entered], [entered, packed],
+                [entered, [.shipped], [.delivered]], [entered, [.shipped]],
+            ])
+        #expect(
+            paths.map(\.routes) == [[0], [0], [0], [], [0], [0, 1], [0], [0, 2], [0, 3, 4, 7, 8], [0, 3, 4, 7]])
+        #expect(paths.map(\.finalState) == paths.map { $0.states.last ?? $0.start })
+    }
+
+    @Test func everyCoveringPathThroughHistoryListsEachStepStateAndConfiguration() {
+        let paths = makeStudio().routeCoveringPaths().paths
+        #expect(
+            paths.map(\.description) == [
+                "off -> event play -> event pause -> event stop -> event resume: paused",
+                "off -> event setup -> event stop -> event reset: name",
+                "off -> event setup -> event back -> event previous: name",
+            ])
+        #expect(
+            paths.map(\.states) == [
+                [.playing, .paused, .off, .paused], [.confirm, .off, .name], [.confirm, .address, .name],
+            ])
+        #expect(
+            paths.map(\.configurations) == [
+                [[.player, .playing], [.player, .paused], [.off], [.player, .paused]],
+                [[.wizard, .confirm], [.off], [.wizard, .form, .name]],
+                [[.wizard, .confirm], [.wizard, .form, .address], [.wizard, .form, .name]],
+            ])
+        #expect(paths.map(\.routes) == [[0, 1, 3, 2], [5, 4, 8], [5, 6, 7]])
+        #expect(paths.map(\.finalState) == [.paused, .name, .name])
+    }
+
     @Test func conflictingRoutesInRegionsKeepTheOneChosenFirst() {
         let covering = makeShop().routeCoveringPaths()
         // From `awaitingPayment` and `picking`, both cancel routes leave
