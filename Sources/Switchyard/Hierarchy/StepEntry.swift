@@ -33,11 +33,11 @@ struct StepEntry<S: StateType, E: EventType> {
 
 extension Machine {
     /// Gives the machine its statechart's entry (``StepEntry``) as the app's
-    /// build specialises it, unless it has one: called first by every public
-    /// declaration that gives a machine a statechart, each inlinable so that
-    /// this call is made in the app's build. ``ensureChart()`` makes one
-    /// too, for a chart made some other way: compiled in the library, that
-    /// one takes the same steps, unspecialised.
+    /// build specialises it, unless it has one. Every public declaration
+    /// that gives a machine a statechart is inlinable and calls this (or
+    /// ``ensureChart()``, which calls it) in the app's build; those whose
+    /// work is compiled in the library call it first. Reached only from code
+    /// compiled in the library, the entry takes the same steps, unspecialised.
     @inlinable
     func specialiseSteps() {
         if stepEntry == nil {

@@ -162,6 +162,8 @@ extension ValidationIndex {
         var hostsMachine: [Bool] = []
         /// The positions a listed mapping move leads to.
         var moveTargets: [Int] = []
+        /// The positions of the states of nested machines that this machine names.
+        var namedInNestedMachines: [Int] = []
         var routes: [ValidationGraph.Route] = []
         var edges: [ValidationGraph.Edge] = []
         var edgeStates: [Int] = []
@@ -237,6 +239,10 @@ extension ValidationIndex {
             for target in moveTargets {
                 isMoveTarget[target] = true
             }
+            // A nested machine's states are left by its own routes.
+            for position in namedInNestedMachines {
+                isMoveTarget[position] = false
+            }
             let depth = Self.depths(parent)
             let regionLists = PositionLists(count: stateCount, pairs: regions)
             return ValidationGraph(
@@ -258,6 +264,11 @@ extension ValidationIndex {
         private func canBeDone(depth: [Int], regions: PositionLists) -> [Bool] {
             let described = description.states.count
             var canBeDone = hostsMachine + repeatElement(false, count: parent.count - described)
+            // A nested machine's state named here: its own tree says whether
+            // it can be done, and validation does not read it.
+            for position in namedInNestedMachines {
+                canBeDone[position] = true
+            }
             for position in 0..<described where isFinal[position] && parent[position] >= 0 {
                 // A compound state with a final child; a parallel state has regions, not final children.
                 if !isParallel[parent[position]] {
@@ -266,7 +277,13 @@ extension ValidationIndex {
             }
             let deepestFirst = (0..<described).filter { isParallel[$0] }.sorted { depth[$0] > depth[$1] }
             for position in deepestFirst {
-                canBeDone[position] = canBeDone[position] || regions[position].allSatisfy { canBeDone[$0] }
+                // The engine (as SCXML) asks a parallel state when a final
+                // state is entered in one of its regions' children: it needs
+                // one region that is not parallel itself.
+                let regions = regions[position]
+                canBeDone[position] =
+                    canBeDone[position]
+                    || (regions.allSatisfy { canBeDone[$0] } && regions.contains { $0 >= described || !isParallel[$0] })
             }
             return canBeDone
         }
@@ -331,6 +348,9 @@ extension ValidationIndex {
                 if let host = nested.host, let position = described[host] {
                     mayBeInescapable[position] = false
                     hostsMachine[position] = true
+                }
+                for state in nested.statesNamedHere {
+                    namedInNestedMachines.append(position(of: state))
                 }
             }
         }

@@ -11,6 +11,19 @@ private enum JobEvent: EventType, CaseIterable {
     case go, next, reset, deep, jump
 }
 
+private enum Desk: StateType {
+    case home, after
+    case editor(Page)
+}
+
+private enum Page: StateType {
+    case composing, writing, sent
+}
+
+private enum Tree: StateType, CaseIterable {
+    case idle, outer, inner, innerA, innerA1, innerA2, innerB, innerB1, innerB2, plain, plain1, plain2, after
+}
+
 /// What `validate()` reaches and leaves: done routes that are never taken,
 /// the regions a step into one region enters, and the states a listed
 /// mapping leads to that no declaration names.
@@ -123,5 +136,61 @@ private enum JobEvent: EventType, CaseIterable {
             machine.addRoutes(event: .reset, transitions: [.any => .idle])
         }
         #expect(machine.validate() == [])
+    }
+
+    @Test func aDoneRouteOfANestedMachinesStateNamedHereIsNotReported() {
+        let page = Machine<Page, JobEvent>(state: .composing) { page in
+            page.addChildren([.writing, .sent], to: .composing)
+            page.addFinalState(.sent)
+            page.addRoutes(event: .next, transitions: [.writing => .sent])
+        }
+        let desk = Machine<Desk, JobEvent>(state: .home) { desk in
+            desk.addRoutes(event: .go, transitions: [.home => .editor(.composing)])
+            desk.addRoutes(event: .reset, transitions: [.after => .home])
+        }
+        desk.nest(page, as: Desk.editor)
+        desk.addDoneRoute(.editor(.composing) => .after)
+        #expect(desk.validate() == [])
+        // The machine takes it.
+        desk <-! .go
+        desk <-! .next
+        #expect(desk.state == .after)
+    }
+
+    @Test func aParallelStateWhoseRegionsAreAllParallelIsNeverDone() {
+        func chart(plainRegion: Bool) -> Machine<Tree, JobEvent> {
+            Machine(state: .idle) { machine in
+                machine.addRegions(plainRegion ? [.inner, .plain] : [.inner], to: .outer)
+                machine.addRegions([.innerA, .innerB], to: .inner)
+                machine.addChildren([.innerA1, .innerA2], to: .innerA)
+                machine.addChildren([.innerB1, .innerB2], to: .innerB)
+                machine.addFinalState(.innerA2)
+                machine.addFinalState(.innerB2)
+                if plainRegion {
+                    machine.addChildren([.plain1, .plain2], to: .plain)
+                    machine.addFinalState(.plain2)
+                }
+                machine.addRoutes(event: .go, transitions: [.idle => .outer])
+                machine.addRoutes(
+                    event: .next,
+                    transitions: [.innerA1 => .innerA2, .innerB1 => .innerB2]
+                        + (plainRegion ? [.plain1 => .plain2] : []))
+                machine.addDoneRoute(.outer => .after)
+                machine.addRoutes(event: .reset, transitions: [.after => .idle])
+            }
+        }
+        // A final state entered inside `inner`'s regions completes `inner`,
+        // and the engine asks no further up: `outer` is never done.
+        let nested = chart(plainRegion: false)
+        #expect(nested.validate() == [.unreachableState(.after), .doneRouteNeverTaken(3, state: .outer)])
+        nested <-! .go
+        nested <-! .next
+        #expect(nested.state != .after)
+        // With a region that is not parallel, entering its final state last asks `outer`.
+        let mixed = chart(plainRegion: true)
+        #expect(mixed.validate() == [])
+        mixed <-! .go
+        mixed <-! .next
+        #expect(mixed.state == .after)
     }
 }
