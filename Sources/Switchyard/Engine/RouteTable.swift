@@ -258,6 +258,7 @@ struct RouteTable<S: StateType, E: EventType> {
 
     /// The code of `state`, which a step names, handing out a transient one
     /// if nothing names it (see ``Symbols``).
+    @usableFromInline
     mutating func internTransient(_ state: S) -> SymbolCode {
         let code = storage.states.code(of: state)
         return code != .unknown ? code : uniqueStorage.states.internTransient(state)

@@ -138,6 +138,7 @@ struct Symbols<Value: Hashable> {
 
     /// Hands back the transient `code`, which nothing uses any more: its
     /// value has no code until a step names it again.
+    @usableFromInline
     mutating func release(_ code: SymbolCode) {
         guard let index = transient.firstIndex(of: code) else { return }
         transient.remove(at: index)
@@ -146,6 +147,34 @@ struct Symbols<Value: Hashable> {
         }
         values[Int(code) - 1] = nil
         released.append(code)
+    }
+
+    /// Keeps the transient `code` for the machine's whole life, as if a
+    /// declaration named it.
+    @usableFromInline
+    mutating func keep(_ code: SymbolCode) {
+        if let index = transient.firstIndex(of: code) {
+            transient.remove(at: index)
+        }
+    }
+
+    /// Forgets which code `value` has, keeping the code and what it names:
+    /// a state nested in this machine's, whose code another machine handed
+    /// back, gives the code to the next state it names (see ``rename(_:to:)``).
+    @usableFromInline
+    mutating func forget(_ value: Value) {
+        codes[value] = nil
+        if last?.value == value {
+            last = nil
+        }
+    }
+
+    /// Has `code`, which ``forget(_:)`` let go of, name `value`, which has no code.
+    @usableFromInline
+    mutating func rename(_ code: SymbolCode, to value: Value) {
+        precondition(codes[value] == nil, "Switchyard: a code was renamed to a value that has one")
+        codes[value] = code
+        values[Int(code) - 1] = value
     }
 
     /// The value of `code`, which must be concrete and named. (Debug builds

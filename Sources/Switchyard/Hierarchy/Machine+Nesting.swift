@@ -399,7 +399,8 @@ extension Machine {
             isBusy: { root.withObject { $0.isStepping || $0.decisionDepth > 0 } },
             isFinished: { root.withObject { $0.chart!.isFinished } },
             takeEventlessSteps: { root.withObject { $0.takeEventlessSteps() } },
-            nestedParts: { member in root.withObject { $0.nestedParts(of: member) } })
+            nestedParts: { member in root.withObject { $0.nestedParts(of: member) } },
+            releaseTransientCodes: { member in root.withObject { $0.releaseTransientCodes(of: member) } })
     }
 
     /// Whether `member`'s state `code` is active.
@@ -448,7 +449,9 @@ extension Machine {
             nameInParent: embed.map { embed in
                 { code in
                     let value = machine.withObject { $0.value(of: code) }
-                    return parent.withObject { $0.routes.intern(embed(value)) }
+                    // Transient in the parent too, while only this
+                    // machine's transient code names it (see `handBack`).
+                    return parent.withObject { $0.routes.internTransient(embed(value)) }
                 }
             },
             claim: embed.map { embed in
@@ -456,11 +459,42 @@ extension Machine {
                     guard let value = parent.withObject({ $0.routes.storage.states.name(of: parentCode) }),
                         let payload = Machine<P, PE>.payload(of: value, as: S.self), embed(payload) == value
                     else { return nil }
-                    return machine.withObject { $0.routes.intern(payload) }
+                    // A transient code stays one: the parent may have
+                    // named the image only for it (see `nameInParent`).
+                    return machine.withObject { machine in
+                        let code = machine.routes.storage.states.code(of: payload)
+                        return code != .unknown ? code : machine.routes.intern(payload)
+                    }
                 }
             },
             reserveCode: { machine.withObject { $0.routes.uniqueStorage.states.reserveAnonymousCode() } },
-            describe: { code in machine.withObject { $0.name(of: code) } })
+            describe: { code in machine.withObject { $0.name(of: code) } },
+            transientCodes: { machine.withObject { $0.routes.storage.states.transient } },
+            handBack: { code, keep, parentCode in
+                machine.withObject { machine in
+                    // The image's code is the parent's to keep once the
+                    // parent names it itself (it is no longer transient).
+                    let parentKeeps =
+                        parentCode != 0
+                        && parent.withObject { !$0.routes.storage.states.transient.contains(parentCode) }
+                    if keep || parentKeeps {
+                        machine.routes.uniqueStorage.states.keep(code)
+                        return false
+                    }
+                    if let embed, parentCode != 0 {
+                        let image = embed(machine.value(of: code))
+                        parent.withObject { $0.routes.uniqueStorage.states.forget(image) }
+                    }
+                    machine.routes.uniqueStorage.states.release(code)
+                    return true
+                }
+            },
+            renameInParent: embed.map { embed in
+                { parentCode, code in
+                    let image = embed(machine.withObject { $0.value(of: code) })
+                    parent.withObject { $0.routes.uniqueStorage.states.rename(parentCode, to: image) }
+                }
+            })
     }
 
     /// How the root asks this machine's routes and route mappings.
@@ -508,7 +542,7 @@ extension Machine {
                     let move = machine.mappedMove(
                         event: hasEvents ? event?.load(as: E.self) : nil, from: machine.value(of: from),
                         userInfo: userInfo, refusal: &refusal)
-                    return move.map { machine.internedCode(of: $0.target) }
+                    return move.map { machine.transientCode(of: $0.target) }
                 }
             },
             mappingsAllow: { event, from, to, userInfo in

@@ -25,10 +25,13 @@ extension Machine {
     /// Whether a request for `target` would move this machine now.
     @usableFromInline
     func canTakeStep(toward target: S, userInfo: UserInfoBox?) -> Bool {
-        if let link = nestingLink {
-            return link.canTakeStep(link.member, internedCode(of: target), userInfo)
-        }
-        let answer = canTakeStep(member: 0, target: transientCode(of: target), userInfo: userInfo)
+        let code = transientCode(of: target)
+        let answer =
+            if let link = nestingLink {
+                link.canTakeStep(link.member, code, userInfo)
+            } else {
+                canTakeStep(member: 0, target: code, userInfo: userInfo)
+            }
         if !routes.storage.states.transient.isEmpty {
             releaseTransientCodes()
         }

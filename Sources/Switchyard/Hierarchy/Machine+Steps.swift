@@ -47,28 +47,47 @@ extension Machine {
     /// The code of `state`, which a request, a question or a route mapping
     /// names: if no declaration, route or handler names it, a transient code
     /// (see ``Symbols``) that ``releaseTransientCodes()`` hands back once the
-    /// machine is idle and not in that state. Only a machine alone in its
-    /// hierarchy hands codes back: a parent offers its codes to the machines
-    /// nested in it, which may name them.
+    /// machine's hierarchy is idle and not in that state. The root of a
+    /// hierarchy keeps its codes: it offers them to the machines nested in
+    /// it, which may name them.
     @usableFromInline
     func transientCode(of state: S) -> SymbolCode {
-        guard nestingLink == nil, nesting?.hasNestedMachines != true else {
+        guard nesting?.hasNestedMachines != true else {
             return internedCode(of: state)
         }
         return routes.internTransient(state)
     }
 
     /// Hands back the transient codes of states the machine is not in, once
-    /// no step, decision or queued request can hold one.
+    /// no step, decision or queued request can hold one; a nested machine
+    /// has its root do it (see ``Nesting/releaseTransientCodes(of:chart:)``).
     ///
     /// - Complexity: O(1) for each code handed back; few are in use at a time.
     @usableFromInline
     func releaseTransientCodes() {
-        guard let chart, !isStepping, !isRunningQueue, decisionDepth == 0, !waiting.hasRequests else { return }
+        if let link = nestingLink {
+            link.releaseTransientCodes(link.member)
+            return
+        }
+        // The root of a hierarchy names transient codes only for the images
+        // of its nested machines' states, which they hand back.
+        guard let chart, isIdle, nesting?.hasNestedMachines != true else { return }
         let transient = routes.storage.states.transient
         for code in transient where !chart.configuration.isActive(code) {
             routes.uniqueStorage.states.release(code)
         }
+    }
+
+    /// ``releaseTransientCodes()`` for the nested machine `member`, at the root.
+    @usableFromInline
+    func releaseTransientCodes(of member: Int) {
+        guard let chart, let nesting, isIdle else { return }
+        nesting.releaseTransientCodes(of: member, chart: chart)
+    }
+
+    /// Whether no step, decision or queued request is under way.
+    var isIdle: Bool {
+        !isStepping && !isRunningQueue && decisionDepth == 0 && !waiting.hasRequests
     }
 
     /// The state whose code is `code`.
@@ -126,7 +145,11 @@ extension Machine {
     @inlinable
     func performStep(_ request: StepRequest, userInfo: UserInfoBox?, reading: StepReader = { _ in }) -> NestedOutcome {
         if let link = nestingLink {
-            return link.request(link.member, request, userInfo)
+            let outcome = link.request(link.member, request, userInfo)
+            if !routes.storage.states.transient.isEmpty {
+                releaseTransientCodes()
+            }
+            return outcome
         }
         return takeStep(member: 0, request, userInfo: userInfo, reading: reading)
     }

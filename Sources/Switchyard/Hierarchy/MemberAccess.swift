@@ -22,12 +22,27 @@ final class MemberAccess {
         @usableFromInline let reserveCode: () -> SymbolCode
         /// Names a code, for messages.
         @usableFromInline let describe: (SymbolCode) -> String
+        /// The machine's transient codes (see ``Symbols``): states only a
+        /// request, a question or a route mapping named.
+        @usableFromInline let transientCodes: () -> [SymbolCode]
+        /// Hands a transient code back, its value has none until named again
+        /// (through an enum case, the parent forgets that its code
+        /// `parentCode`, if not 0, names the image), or keeps it for the
+        /// machine's life: when asked to (`keep`), or when the parent named
+        /// the image for itself since. Returns whether it handed it back.
+        @usableFromInline let handBack: (_ code: SymbolCode, _ keep: Bool, _ parentCode: SymbolCode) -> Bool
+        /// Has the parent's code, whose image value ``handBack`` forgot, name
+        /// the image of a code's value now, through the enum case the machine
+        /// was nested as; `nil` without one.
+        @usableFromInline let renameInParent: ((_ parentCode: SymbolCode, _ code: SymbolCode) -> Void)?
 
         @usableFromInline
         init(
             count: @escaping () -> Int, isNamed: @escaping (SymbolCode) -> Bool,
             nameInParent: ((SymbolCode) -> SymbolCode)?, claim: ((SymbolCode) -> SymbolCode?)?,
-            reserveCode: @escaping () -> SymbolCode, describe: @escaping (SymbolCode) -> String
+            reserveCode: @escaping () -> SymbolCode, describe: @escaping (SymbolCode) -> String,
+            transientCodes: @escaping () -> [SymbolCode], handBack: @escaping (SymbolCode, Bool, SymbolCode) -> Bool,
+            renameInParent: ((SymbolCode, SymbolCode) -> Void)?
         ) {
             self.count = count
             self.isNamed = isNamed
@@ -35,6 +50,9 @@ final class MemberAccess {
             self.claim = claim
             self.reserveCode = reserveCode
             self.describe = describe
+            self.transientCodes = transientCodes
+            self.handBack = handBack
+            self.renameInParent = renameInParent
         }
     }
 

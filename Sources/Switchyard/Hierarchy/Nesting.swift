@@ -33,6 +33,10 @@ final class Nesting {
         @usableFromInline var nodes: [SymbolCode] = []
         /// Codes up to this one have been given nodes where they name values.
         @usableFromInline var synced = 0
+        /// Nested through an enum case: by a transient code it handed back,
+        /// the node it named (a code of the parent), kept for the next state
+        /// the code names (see ``Nesting/releaseTransientCodes(of:chart:)``).
+        var spareNodes: [SymbolCode: SymbolCode] = [:]
         /// Its own declarations, in its codes. The root's are the
         /// statechart's tree itself until a machine is nested in the
         /// hierarchy (there is nothing to compose till then); the first
@@ -219,6 +223,9 @@ final class Nesting {
         }
         if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
             return members[member].nodes[Int(code)]
+        }
+        if let node = reuseSpareNode(of: code, in: member, chart: chart) {
+            return node
         }
         sync(member, chart: chart)
         return Int(code) < members[member].nodes.count && members[member].nodes[Int(code)] != 0

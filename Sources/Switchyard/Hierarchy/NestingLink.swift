@@ -53,6 +53,9 @@ final class NestingLink {
     /// The machines nested directly in the member, for its description
     /// (see ``Machine/nestedParts(of:)``).
     @usableFromInline let nestedParts: (_ member: Int) -> [NestedPart]
+    /// Hands back the member's transient codes that the chart does not hold,
+    /// once the root is idle (see ``Machine/releaseTransientCodes()``).
+    @usableFromInline let releaseTransientCodes: (_ member: Int) -> Void
 
     @usableFromInline
     init(
@@ -70,7 +73,8 @@ final class NestingLink {
         noteRoutes: @escaping (SymbolCode) -> Void, addMember: @escaping (NestedMachine) -> NestingLink,
         hasBegun: @escaping () -> Bool,
         isBusy: @escaping () -> Bool, isFinished: @escaping () -> Bool,
-        takeEventlessSteps: @escaping () -> Void, nestedParts: @escaping (Int) -> [NestedPart]
+        takeEventlessSteps: @escaping () -> Void, nestedParts: @escaping (Int) -> [NestedPart],
+        releaseTransientCodes: @escaping (Int) -> Void
     ) {
         self.member = member
         self.root = root
@@ -94,5 +98,6 @@ final class NestingLink {
         self.isFinished = isFinished
         self.takeEventlessSteps = takeEventlessSteps
         self.nestedParts = nestedParts
+        self.releaseTransientCodes = releaseTransientCodes
     }
 }

@@ -1,0 +1,74 @@
+// Codes a nested machine hands back: states only a step, a request or a
+// question named (a route mapping's computed target, most often), which the
+// hierarchy must not keep for ever (see `Symbols`).
+
+extension Nesting {
+    /// Hands back `member`'s transient codes that nothing in the chart
+    /// holds: neither active nor recorded in a history. Each keeps the node
+    /// it named, for the next state the code names: the node of a machine's
+    /// top-level state that no declaration names sits under the node the
+    /// machine is nested in, whatever state it stands for, so the tree does
+    /// not change. Through an enum case, that node is the parent's code for
+    /// the image, which the parent forgets till the code names a state again.
+    ///
+    /// A machine that others are nested in, or that is nested through an
+    /// enum case in a machine that is itself nested, keeps its codes: others
+    /// name its states.
+    ///
+    /// - Complexity: O(*t* · *d*) for *t* transient codes (a few) *d* deep.
+    func releaseTransientCodes(of member: Int, chart: Statechart) {
+        let naming = members[member].access!.naming
+        let mayHandBack =
+            members[member].children.isEmpty && (naming.nameInParent == nil || memberStates[member].parent == 0)
+        for code in naming.transientCodes() {
+            guard mayHandBack else {
+                _ = naming.handBack(code, true, 0)
+                continue
+            }
+            let nodes = members[member].nodes
+            let node = Int(code) < nodes.count ? nodes[Int(code)] : 0
+            if node != 0, isHeld(node, chart: chart) || memberStates[member].current == code {
+                continue
+            }
+            let isImage = node != 0 && naming.nameInParent != nil
+            if naming.handBack(code, false, isImage ? node : 0), isImage {
+                members[member].nodes[Int(code)] = 0
+                members[member].spareNodes[code] = node
+            }
+        }
+    }
+
+    /// Whether the chart holds `node`: it is active, or a history recorded it.
+    func isHeld(_ node: SymbolCode, chart: Statechart) -> Bool {
+        guard !chart.configuration.isActive(node) else { return true }
+        var ancestor = chart.tree.parent(of: node)
+        while true {
+            if chart.configuration.recorded(by: ancestor).contains(node) {
+                return true
+            }
+            guard ancestor != .wildcard else { return false }
+            ancestor = chart.tree.parent(of: ancestor)
+        }
+    }
+
+    /// The node `member`'s `code` named before the code was handed back,
+    /// named again (in the parent) for the code's new state; `nil` if the
+    /// code has no such node.
+    @usableFromInline
+    func reuseSpareNode(of code: SymbolCode, in member: Int, chart: Statechart) -> SymbolCode? {
+        guard !members[member].spareNodes.isEmpty,
+            let node = members[member].spareNodes.removeValue(forKey: code)
+        else { return nil }
+        // A name the parent gave since it last offered its codes may be
+        // this state's image: then the code names that node instead.
+        syncRoot(chart: chart)
+        let nodes = members[member].nodes
+        if Int(code) < nodes.count, nodes[Int(code)] != 0 {
+            names[Int(node)].removeAll { $0 == NodeName(member: member, code: code) }
+            return nodes[Int(code)]
+        }
+        members[member].access!.naming.renameInParent!(node, code)
+        members[member].nodes[Int(code)] = node
+        return node
+    }
+}

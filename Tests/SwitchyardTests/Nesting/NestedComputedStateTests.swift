@@ -1,0 +1,157 @@
+import Testing
+
+@testable import Switchyard
+
+// A nested machine whose route mapping computes a new state each step must
+// not grow its own tables or its parent's, nor make each step cost more
+// than the last (issue 35, item 8, in hierarchies): the codes of states only
+// a step named are handed back once the hierarchy is not in them.
+
+private enum Desk: StateType {
+    case home, editor, away
+    case counter(Count)
+}
+
+private enum Count: StateType {
+    case idle
+    case n(Int)
+}
+
+private enum Press: EventType {
+    case tick
+    case jump(Int)
+    case edit, home, back, leave
+}
+
+/// A counter whose mapping counts up from `.n(k)` and jumps anywhere, with a
+/// condition that reads the state's value and a log of its steps.
+private func counter(log: Log) -> Machine<Count, Press> {
+    Machine<Count, Press>(state: .idle) { counter in
+        counter.addRouteMapping { event, from, _ in
+            switch (event, from) {
+            case (.tick?, .idle): .n(0)
+            case (.tick?, .n(let k)): .n(k + 1)
+            case (.jump(let k)?, _): .n(k)
+            default: nil
+            }
+        }
+        counter.addRoutes(event: .back, transitions: [.any => .idle])
+        counter.addRoute(
+            .any => .any,
+            condition: { context in
+                if case .n(let k) = context.toState { k % 5 != 4 } else { true }
+            })
+        counter.addAnyHandler(.any => .any) { context in
+            log("\(context.event.map { "\($0)" } ?? "state"): \(context.fromState) => \(context.toState)")
+        }
+    }
+}
+
+private func desk(nesting counter: Machine<Count, Press>, asCase: Bool, history: Bool = false) -> Machine<Desk, Press> {
+    let desk = Machine<Desk, Press>(state: .home) { desk in
+        desk.addRoutes(event: .edit, transitions: [.home => .editor, .away => .editor])
+        desk.addRoutes(event: .home, transitions: [.editor => .home])
+        desk.addRoutes(event: .leave, transitions: [.counter(.n(3)) => .away])
+    }
+    if asCase {
+        desk.nest(counter, under: .editor, as: Desk.counter)
+    } else {
+        desk.nest(counter, under: .editor)
+    }
+    if history {
+        desk.addHistory(.shallow, to: .editor)
+    }
+    return desk
+}
+
+@Suite struct NestedComputedStateTests {
+    @Test(arguments: [false, true]) func aNestedMappingThatCountsUpDoesNotGrowEitherMachinesTables(asCase: Bool) {
+        let log = Log()
+        let counter = counter(log: log)
+        let desk = desk(nesting: counter, asCase: asCase)
+        desk <-! .edit
+        let named = (counter.routes.storage.states.count, desk.routes.storage.states.count)
+        for index in 1...3_000 {
+            counter <-! .jump(100 + 5 * index)
+            #expect(counter.state == .n(100 + 5 * index))
+            _ = counter.canTryState(.n(-index))
+            counter <- .n(1_000_000 + 5 * index)
+        }
+        // A few codes are in use at once (the state a step leaves, the one
+        // it enters); none of the 9,000 states named since is kept.
+        #expect(counter.routes.storage.states.count <= named.0 + 3)
+        #expect(desk.routes.storage.states.count <= named.1 + 3)
+        log.clear()
+        counter <-! .jump(40)
+        counter <-! .tick
+        counter <-! .tick
+        #expect(!counter.tryState(.n(44)))  // refused by the condition
+        #expect(counter.state == .n(42))
+        #expect(log.lines == ["jump(40): n(1015000) => n(40)", "tick: n(40) => n(41)", "tick: n(41) => n(42)"])
+        if asCase {
+            #expect(desk.state == .counter(.n(42)))
+            #expect(desk.configuration == [.editor, .counter(.n(42))])
+        }
+    }
+
+    @Test func aStateTheParentNamesKeepsItsPlaceWhileComputedStatesComeAndGo() {
+        let log = Log()
+        let counter = counter(log: log)
+        let desk = desk(nesting: counter, asCase: true)
+        desk <-! .edit
+        for k in [10, 11, 12, 3] {
+            counter <-! .jump(k)
+        }
+        // The parent's route from `.counter(.n(3))` is taken from the state
+        // the child computed.
+        #expect(desk.tryEvent(.leave))
+        #expect(desk.state == .away)
+        desk <-! .edit
+        counter <-! .jump(3)
+        #expect(desk.state == .counter(.n(3)))
+        counter <-! .jump(7)
+        #expect(desk.configuration == [.editor, .counter(.n(7))])
+        #expect(!desk.tryEvent(.leave))
+        // The parent names the image of a computed state the child is in:
+        // from then on the child keeps that state's code.
+        counter <-! .jump(8)
+        desk.addRoutes(event: .leave, transitions: [.counter(.n(8)) => .away])
+        for k in 100..<110 {
+            counter <-! .jump(k)
+        }
+        #expect(!desk.tryEvent(.leave))
+        counter <-! .jump(8)
+        #expect(desk.tryEvent(.leave))
+        #expect(desk.state == .away)
+    }
+
+    @Test(arguments: [false, true]) func aComputedStateRecordedInHistoryIsEnteredAgain(asCase: Bool) {
+        let counter = counter(log: Log())
+        let desk = desk(nesting: counter, asCase: asCase, history: true)
+        desk <-! .edit
+        counter <-! .jump(21)
+        desk <-! .home
+        // Computed states named while the parent is elsewhere do not take
+        // the recorded one's code.
+        for k in 50..<60 {
+            _ = counter.canTryState(.n(k))
+        }
+        desk <-! .edit
+        #expect(counter.state == .n(21))
+        counter <-! .tick
+        #expect(counter.state == .n(22))
+    }
+
+    @Test(arguments: [false, true]) func steppingANestedMachineThroughComputedStatesIsLinear(asCase: Bool) {
+        let ratio = growth(size: 500, prepare: { _ in () }) { count, _ in
+            let counter = counter(log: Log())
+            let desk = desk(nesting: counter, asCase: asCase)
+            desk <-! .edit
+            for index in 0..<count {
+                counter <-! .jump(5 * index)
+            }
+            #expect(counter.state == .n(5 * (count - 1)))
+        }
+        #expect(ratio < GrowthTests.bound, "8 times as many steps to computed states took \(ratio) times as long")
+    }
+}
