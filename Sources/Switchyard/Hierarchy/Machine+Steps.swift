@@ -47,20 +47,26 @@ extension Machine {
     /// The code of `state`, which a request, a question or a route mapping
     /// names: if no declaration, route or handler names it, a transient code
     /// (see ``Symbols``) that ``releaseTransientCodes()`` hands back once the
-    /// machine's hierarchy is idle and not in that state. The root of a
-    /// hierarchy keeps its codes: it offers them to the machines nested in
-    /// it, which may name them.
+    /// machine's hierarchy is idle and not in that state.
     @usableFromInline
     func transientCode(of state: S) -> SymbolCode {
-        guard nesting?.hasNestedMachines != true else {
-            return internedCode(of: state)
+        let known = routes.code(of: state)
+        guard known == .unknown else { return known }
+        let code = routes.internTransient(state)
+        // A code handed back and taken again names a new state, which a
+        // machine nested through an enum case may name.
+        if let nesting, nesting.hasNestedMachines, Int(code) <= nesting.syncedRoot, let chart {
+            nesting.nameAgain(code, chart: chart)
         }
-        return routes.internTransient(state)
+        return code
     }
 
     /// Hands back the transient codes of states the machine is not in, once
     /// no step, decision or queued request can hold one; a nested machine
     /// has its root do it (see ``Nesting/releaseTransientCodes(of:chart:)``).
+    /// In a hierarchy, the root keeps the codes a nested machine names (the
+    /// images of its states, which it hands back itself) and those a history
+    /// recorded.
     ///
     /// - Complexity: O(1) for each code handed back; few are in use at a time.
     @usableFromInline
@@ -69,11 +75,13 @@ extension Machine {
             link.releaseTransientCodes(link.member)
             return
         }
-        // The root of a hierarchy names transient codes only for the images
-        // of its nested machines' states, which they hand back.
-        guard let chart, isIdle, nesting?.hasNestedMachines != true else { return }
+        guard let chart, isIdle else { return }
+        let nesting = nesting?.hasNestedMachines == true ? nesting : nil
         let transient = routes.storage.states.transient
         for code in transient where !chart.configuration.isActive(code) {
+            if let nesting, nesting.isNamedByMember(code) || nesting.isHeld(code, chart: chart) {
+                continue
+            }
             routes.uniqueStorage.states.release(code)
         }
     }

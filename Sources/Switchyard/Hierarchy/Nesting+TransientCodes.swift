@@ -38,6 +38,25 @@ extension Nesting {
         }
     }
 
+    /// Has the hierarchy take the root's `code`, handed back and now naming
+    /// another state, as named by the root (what the node cache worked out
+    /// while it named none no longer holds), and offers it to the machines
+    /// nested in the root through an enum case, as ``syncRoot(chart:)``
+    /// offers a new one.
+    func nameAgain(_ code: SymbolCode, chart: Statechart) {
+        if Int(code) < rootNames.count {
+            rootNames[Int(code)] = true
+        }
+        if offer(code, of: 0, node: code, chart: chart), !needsRebuild {
+            chart.tree.layOut()
+        }
+    }
+
+    /// Whether a nested machine names the root's `code`.
+    func isNamedByMember(_ code: SymbolCode) -> Bool {
+        Int(code) < names.count && !names[Int(code)].isEmpty
+    }
+
     /// Whether the chart holds `node`: it is active, or a history recorded it.
     func isHeld(_ node: SymbolCode, chart: Statechart) -> Bool {
         guard !chart.configuration.isActive(node) else { return true }

@@ -10,6 +10,7 @@ import Testing
 private enum Desk: StateType {
     case home, editor, away
     case counter(Count)
+    case page(Int)
 }
 
 private enum Count: StateType {
@@ -47,11 +48,22 @@ private func counter(log: Log) -> Machine<Count, Press> {
     }
 }
 
+/// A desk with `counter` nested in `.editor` (through `Desk.counter` if
+/// `asCase`), whose own mapping counts pages up.
 private func desk(nesting counter: Machine<Count, Press>, asCase: Bool, history: Bool = false) -> Machine<Desk, Press> {
     let desk = Machine<Desk, Press>(state: .home) { desk in
         desk.addRoutes(event: .edit, transitions: [.home => .editor, .away => .editor])
         desk.addRoutes(event: .home, transitions: [.editor => .home])
         desk.addRoutes(event: .leave, transitions: [.counter(.n(3)) => .away])
+        desk.addRouteMapping { event, from, _ in
+            switch (event, from) {
+            case (.tick?, .home): .page(0)
+            case (.tick?, .page(let k)): .page(k + 1)
+            default: nil
+            }
+        }
+        desk.addRoute(.any => .page(-1))
+        desk.addRoute(.page(-1) => .any)
     }
     if asCase {
         desk.nest(counter, under: .editor, as: Desk.counter)
@@ -142,7 +154,36 @@ private func desk(nesting counter: Machine<Count, Press>, asCase: Bool, history:
         #expect(counter.state == .n(22))
     }
 
-    @Test(arguments: [false, true]) func steppingANestedMachineThroughComputedStatesIsLinear(asCase: Bool) {
+    @Test(arguments: [false, true]) func aRootMappingThatCountsUpDoesNotGrowTheHierarchysTables(asCase: Bool) {
+        let counter = counter(log: Log())
+        let desk = desk(nesting: counter, asCase: asCase)
+        let named = (counter.routes.storage.states.count, desk.routes.storage.states.count)
+        for index in 1...3_000 {
+            desk <-! .tick
+            #expect(desk.state == .page(index - 1))
+            _ = desk.canTryState(.page(-index))
+        }
+        #expect(desk.routes.storage.states.count <= named.1 + 3)
+        // The codes handed back name states of the nested machine again.
+        desk <- .page(-1)
+        if asCase {
+            #expect(desk.tryState(.counter(.n(77))))
+            #expect(counter.state == .n(77))
+            #expect(desk.configuration == [.editor, .counter(.n(77))])
+            counter <-! .jump(3)
+            #expect(desk.tryEvent(.leave))
+        } else {
+            #expect(desk.tryState(.editor))
+            counter <-! .jump(3)
+            #expect(counter.state == .n(3))
+        }
+        desk <- .page(-1)
+        #expect(desk.tryState(.page(12)))
+        #expect(desk.configuration == [.page(12)])
+        #expect(counter.routes.storage.states.count <= named.0 + 3)
+    }
+
+    @Test(arguments: [false, true]) func steppingAHierarchyThroughComputedStatesIsLinear(asCase: Bool) {
         let ratio = growth(size: 500, prepare: { _ in () }) { count, _ in
             let counter = counter(log: Log())
             let desk = desk(nesting: counter, asCase: asCase)
@@ -151,6 +192,11 @@ private func desk(nesting counter: Machine<Count, Press>, asCase: Bool, history:
                 counter <-! .jump(5 * index)
             }
             #expect(counter.state == .n(5 * (count - 1)))
+            desk <-! .home
+            for _ in 0..<count {
+                desk <-! .tick
+            }
+            #expect(desk.state == .page(count - 1))
         }
         #expect(ratio < GrowthTests.bound, "8 times as many steps to computed states took \(ratio) times as long")
     }
