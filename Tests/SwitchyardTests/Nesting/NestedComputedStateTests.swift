@@ -50,7 +50,9 @@ private func counter(log: Log) -> Machine<Count, Press> {
 
 /// A desk with `counter` nested in `.editor` (through `Desk.counter` if
 /// `asCase`), whose own mapping counts pages up.
-private func desk(nesting counter: Machine<Count, Press>, asCase: Bool, history: Bool = false) -> Machine<Desk, Press> {
+private func desk(
+    nesting counter: Machine<Count, Press>, asCase: Bool, history: Bool = false, log: Log? = nil
+) -> Machine<Desk, Press> {
     let desk = Machine<Desk, Press>(state: .home) { desk in
         desk.addRoutes(event: .edit, transitions: [.home => .editor, .away => .editor])
         desk.addRoutes(event: .home, transitions: [.editor => .home])
@@ -73,7 +75,24 @@ private func desk(nesting counter: Machine<Count, Press>, asCase: Bool, history:
     if history {
         desk.addHistory(.shallow, to: .editor)
     }
+    if let log {
+        desk.addAnyHandler(.any => .any) { context in
+            log("desk \(context.event.map { "\($0)" } ?? "state"): \(context.fromState) => \(context.toState)")
+        }
+    }
     return desk
+}
+
+/// Entry handlers that do nothing, so that the states they name keep their
+/// codes for the machines' whole lives.
+private func pin(_ counter: Machine<Count, Press>, _ desk: Machine<Desk, Press>, asCase: Bool) {
+    for k in 0..<40 {
+        counter.addEntryHandler(.n(k)) { _ in }
+        desk.addEntryHandler(.page(k)) { _ in }
+        if asCase {
+            desk.addEntryHandler(.counter(.n(k))) { _ in }
+        }
+    }
 }
 
 @Suite struct NestedComputedStateTests {
@@ -181,6 +200,50 @@ private func desk(nesting counter: Machine<Count, Press>, asCase: Bool, history:
         #expect(desk.tryState(.page(12)))
         #expect(desk.configuration == [.page(12)])
         #expect(counter.routes.storage.states.count <= named.0 + 3)
+    }
+
+    /// The same requests, to a hierarchy whose computed states come and go
+    /// and to one that names them all, must give the same logs, states and
+    /// answers.
+    @Test(arguments: 0..<120)
+    func handingCodesBackInAHierarchyChangesNothingAUserSees(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let asCase = seed % 2 == 1
+        let history = seed % 4 >= 2
+        let (computedLog, pinnedLog) = (Log(), Log())
+        let counters = (counter(log: computedLog), counter(log: pinnedLog))
+        let computed = desk(nesting: counters.0, asCase: asCase, history: history, log: computedLog)
+        let pinned = desk(nesting: counters.1, asCase: asCase, history: history, log: pinnedLog)
+        pin(counters.1, pinned, asCase: asCase)
+        for step in 0..<200 {
+            let k = random.int(in: 0...39)
+            let kind = random.int(in: 0...11)
+            let before = computed.configuration
+            let answers: [String] = [(counters.0, computed), (counters.1, pinned)].map { counter, desk in
+                switch kind {
+                case 0: "\(counter.tryEvent(.tick))"
+                case 1: "\(counter.tryEvent(.jump(k)))"
+                case 2: "\(counter.tryEvent(.back))"
+                case 3: "\(counter.tryState(.n(k)))"
+                case 4: "\(String(describing: counter.canTryEvent(.jump(k))))"
+                case 5: "\(counter.canTryState(.n(k)))"
+                case 6: "\(desk.tryEvent(.tick))"
+                case 7: "\(desk.tryEvent([Press.edit, .home, .leave][k % 3]))"
+                case 8: "\(desk.tryState(.page(k % 2 == 0 ? -1 : k)))"
+                case 9: "\(desk.tryState(asCase ? .counter(.n(k)) : .editor))"
+                case 10: "\(desk.canTryState(.page(k)))"
+                default: "\(desk.tryState(.home))"
+                }
+            }
+            let label = "seed \(seed), step \(step): request \(kind), \(k) from \(before)"
+            #expect(answers[0] == answers[1], "\(label)")
+            #expect(computed.configuration == pinned.configuration, "\(label)")
+            #expect(counters.0.state == counters.1.state, "\(label)")
+            if computedLog.lines != pinnedLog.lines {
+                Issue.record("\(label): \(computedLog.lines.suffix(3)) ≠ \(pinnedLog.lines.suffix(3))")
+                return
+            }
+        }
     }
 
     @Test(arguments: [false, true]) func steppingAHierarchyThroughComputedStatesIsLinear(asCase: Bool) {
