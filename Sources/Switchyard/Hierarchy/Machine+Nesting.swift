@@ -448,10 +448,14 @@ extension Machine {
             isNamed: { code in machine.withObject { $0.routes.storage.states.name(of: code) != nil } },
             nameInParent: embed.map { embed in
                 { code in
-                    let value = machine.withObject { $0.value(of: code) }
-                    // Transient in the parent too, while only this
-                    // machine's transient code names it (see `handBack`).
-                    return parent.withObject { $0.routes.internTransient(embed(value)) }
+                    let (value, isTransient) = machine.withObject {
+                        ($0.value(of: code), $0.routes.storage.states.transient.contains(code))
+                    }
+                    // Transient in the parent too while only this machine's
+                    // transient code names it (see `handBack`).
+                    return parent.withObject {
+                        isTransient ? $0.routes.internTransient(embed(value)) : $0.routes.intern(embed(value))
+                    }
                 }
             },
             claim: embed.map { embed in
