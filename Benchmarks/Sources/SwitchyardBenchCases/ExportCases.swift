@@ -105,7 +105,7 @@ private func handWrittenDOT(initial: Int, routes: [ExportedRoute]) -> String {
     }
     text += "    start -> s\(id(initial));\n"
     for (from, event, to) in edges {
-        text += "    s\(from) -> s\(to) [label=\"\(event)\"];\n"
+        text += "    s\(from) -> s\(to) [label=\" \(event) \"];\n"
     }
     text += "}\n"
     return text
