@@ -143,6 +143,14 @@ struct Clause<S: StateType, E: EventType, Effect> {
         return true
     }
 
+    /// Whether the clause leaves from `.any`: the root's, tried after every
+    /// state's on the walk.
+    @inlinable
+    var isFromAny: Bool {
+        if case .any = source { return true }
+        return false
+    }
+
     /// Whether the clause's conditions allow the move.
     @inlinable
     func allows(_ state: S, _ event: E) -> Bool {

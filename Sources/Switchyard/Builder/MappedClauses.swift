@@ -27,20 +27,19 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
     }
 
     @usableFromInline var clauses: [Clause<S, E, Effect>]
-    /// The indices of the clauses to try: the most specific event first, then
-    /// the most specific state, then the order written.
+    /// The indices of the clauses to try: those from a state or a pattern
+    /// before those from `.any`; within each, the most specific event first,
+    /// then the most specific state, then the order written.
     @usableFromInline var order: [Int]
     /// Each nested state's parent: a clause of an ancestor applies too.
     @usableFromInline var parents: [S: S]
     /// Every clause of `order`, in that order: the entries and the dispatch
     /// read them unretained, so they live here.
     @usableFromInline var mapped: [MappedClause<S, E, Effect>]
-    /// Without nested states: every clause, in `order`.
-    @usableFromInline var flatEntries: [Entry]
-    /// With nested states: the clauses from a state or a pattern, in `order`,
-    /// tried on the state and on each of its ancestors.
+    /// Without a dispatch: the clauses from a state or a pattern, in
+    /// `order`, tried on the state and on each of its ancestors.
     @usableFromInline var stateEntries: [Entry]
-    /// With nested states: the clauses from `.any`, in `order`, tried last.
+    /// Without a dispatch: the clauses from `.any`, in `order`, tried last.
     @usableFromInline var rootEntries: [Entry]
     /// The clauses worth trying for each case of the state, for a flat
     /// definition whose state type is an enum; `nil` otherwise.
@@ -50,8 +49,11 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
     init(clauses: [Clause<S, E, Effect>], parents: [S: S]) {
         self.clauses = clauses
         self.parents = parents
+        // SPEC §2's order, a walk of the state then the root: the clauses
+        // from `.any` after the others; on each, as ranked.
         let order = clauses.indices.filter { !clauses[$0].isRoute }.sorted { first, second in
             let (one, other) = (clauses[first], clauses[second])
+            if one.isFromAny != other.isFromAny { return other.isFromAny }
             if one.event.rank != other.event.rank { return one.event.rank < other.event.rank }
             if one.source.rank != other.source.rank { return one.source.rank < other.source.rank }
             return one.order < other.order
@@ -59,22 +61,19 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
         self.order = order
         let ordered = order.map { MappedClause(index: $0, clause: clauses[$0]) }
         self.mapped = ordered
-        self.flatEntries = []
         self.stateEntries = []
         self.rootEntries = []
         self.dispatch = nil
-        if !parents.isEmpty {
-            for clause in ordered {
-                if case .any = clause.clause.source {
-                    rootEntries.append(Entry(clause, comparesState: false))
-                } else {
-                    stateEntries.append(Entry(clause, comparesState: true))
-                }
-            }
-        } else if !order.isEmpty, let reader = EnumCaseReader(for: S.self) {
+        if parents.isEmpty, !order.isEmpty, let reader = EnumCaseReader(for: S.self) {
             dispatch = CaseDispatch(reader: reader, clauses: ordered)
-        } else {
-            flatEntries = ordered.map { Entry($0, comparesState: true) }
+            return
+        }
+        for clause in ordered {
+            if clause.clause.isFromAny {
+                rootEntries.append(Entry(clause, comparesState: false))
+            } else {
+                stateEntries.append(Entry(clause, comparesState: true))
+            }
         }
     }
 
@@ -83,13 +82,13 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
 
     /// The first clause that takes `event` in `state`, and what it does.
     ///
-    /// In a flat definition the order is the machine's order for routes: the
-    /// event's clauses before those of an event pattern before those of
-    /// `.any`; within each, a state's before a pattern's before `.any`'s; then
-    /// the order written. With nested states, as for a statechart's routes,
-    /// the state's own clauses come first, then its ancestors', innermost
-    /// first, then those of `.any` (the root); on each, the event's before an
-    /// event pattern's before `.any`'s. A clause refuses when a guard or
+    /// The order is the machine's for routes (SPEC §2, §3.2), whether the
+    /// definition nests states or not (a flat one is the walk of one state):
+    /// the clauses that hold the state (its own and its patterns') first,
+    /// then its ancestors', innermost first, then those of `.any` (the
+    /// root); on each, the event's before an event pattern's before any
+    /// event's, then a state's before a pattern's, then the order written.
+    /// A clause refuses when a guard or
     /// `disable` says so, or its closure returns `nil`; `refused` then becomes
     /// `true`, and the next clause is tried.
     ///
@@ -126,28 +125,22 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
 
     /// The first clause that takes `event` in `state` without a dispatch,
     /// and what `answer` makes of it, in the order ``answer(_:_:refused:)`` says.
+    /// The walk is the engine's (``walkOutward(from:parent:_:)``), up this
+    /// definition's `parents`.
     @inlinable
     func search<Answer>(
         _ state: S, _ event: E, refused: inout Bool, answer: (MappedClause<S, E, Effect>) -> Answer?
     ) -> Answer? {
-        if parents.isEmpty {
-            return Self.first(
-                among: flatEntries.indices, entry: { flatEntries[$0] }, from: state, in: state, on: event,
-                refused: &refused, answer: answer)
-        }
-        var level: S? = state
-        while let current = level {
-            if let found = Self.first(
-                among: stateEntries.indices, entry: { stateEntries[$0] }, from: current, in: state, on: event,
-                refused: &refused, answer: answer)
-            {
-                return found
+        walkOutward(from: state, parent: { parents.isEmpty ? nil : parents[$0] }) { level in
+            guard let level else {
+                return Self.first(
+                    among: rootEntries.indices, entry: { rootEntries[$0] }, from: state, in: state, on: event,
+                    refused: &refused, answer: answer)
             }
-            level = parents[current]
+            return Self.first(
+                among: stateEntries.indices, entry: { stateEntries[$0] }, from: level, in: state, on: event,
+                refused: &refused, answer: answer)
         }
-        return Self.first(
-            among: rootEntries.indices, entry: { rootEntries[$0] }, from: state, in: state, on: event,
-            refused: &refused, answer: answer)
     }
 
     /// The first clause among the entries at `positions` (read with `entry`,

@@ -148,43 +148,40 @@ final class Statechart {
     @usableFromInline
     func activeNodes(within ancestor: SymbolCode) -> [SymbolCode] {
         var nodes: [SymbolCode] = []
-        // A stack rather than recursion, which a chain of thousands of nested
-        // states would overflow: each state's active children, the first on top.
-        var pending = [ancestor]
-        while let code = pending.popLast() {
-            if code != ancestor {
-                nodes.append(code)
-            }
-            switch tree.kind(of: code) {
-            case .atomic:
-                continue
-            case .compound:
-                let child = configuration.activeChild(of: code)
-                if child != .wildcard {
-                    pending.append(child)
-                }
-            case .parallel:
-                for position in stride(from: tree.childCount(of: code) - 1, through: 0, by: -1) {
-                    let child = tree.child(position, of: code)
-                    if configuration.isActive(child) {
-                        pending.append(child)
-                    }
-                }
-            }
-        }
+        forEachActive(within: ancestor, of: configuration) { nodes.append($0) }
         return nodes
     }
 
     /// Lists `configuration`'s active atomic states again, in document order.
     @usableFromInline
     func collectAtomics(of configuration: inout Configuration) {
+        var atomics: [SymbolCode] = []
+        forEachActive(within: .wildcard, of: configuration) { code in
+            if tree.kind(of: code) == .atomic {
+                atomics.append(code)
+            }
+        }
         configuration.atomics.removeAll()
-        // As in ``activeNodes(within:)``, a stack rather than recursion.
-        var pending: [SymbolCode] = [.wildcard]
+        for code in atomics {
+            configuration.atomics.append(code)
+        }
+    }
+
+    /// Calls `body` with each active proper descendant of `ancestor` in
+    /// `configuration`, in document order.
+    private func forEachActive(
+        within ancestor: SymbolCode, of configuration: borrowing Configuration, _ body: (SymbolCode) -> Void
+    ) {
+        // A stack rather than recursion, which a chain of thousands of nested
+        // states would overflow: each state's active children, the first on top.
+        var pending = [ancestor]
         while let code = pending.popLast() {
+            if code != ancestor {
+                body(code)
+            }
             switch tree.kind(of: code) {
             case .atomic:
-                configuration.atomics.append(code)
+                continue
             case .compound:
                 let child = configuration.activeChild(of: code)
                 if child != .wildcard {
@@ -281,19 +278,20 @@ final class Statechart {
 
     /// The first answer `visit` gives on the walk from `state` outward:
     /// `state`, its ancestors, then the root (`.wildcard`, where routes
-    /// from `.any` are kept). The one walk of SPEC 3.2's choice: a step
-    /// (``chooseMoves(inside:into:firstMove:)``), a state request and the
-    /// questions about one move (`hasRoute`) each walk through it.
+    /// from `.any` are kept), as ``walkOutward(from:parent:_:)`` walks. A
+    /// step (``chooseMoves(inside:into:firstMove:)``), a state request, the
+    /// questions about one move (`hasRoute`) and a definition's pure
+    /// function each walk the tree through it.
     // Inlined, with its closure, into the walks that call it: out of line,
     // `nested-machines` cost 169 instructions more a step (3,472 → 3,641),
     // `eventless-3` 56.
     @usableFromInline
     func firstOnWalk<Answer>(from state: SymbolCode, _ visit: (SymbolCode) -> Answer?) -> Answer? {
-        var node = state
-        while true {
-            if let answer = visit(node) { return answer }
-            guard node != .wildcard else { return nil }
-            node = tree.parent(of: node)
+        walkOutward(from: state == .wildcard ? nil : state) { node in
+            let parent = tree.parent(of: node)
+            return parent == .wildcard ? nil : parent
+        } _: { node in
+            visit(node ?? .wildcard)
         }
     }
 

@@ -1,6 +1,9 @@
-// Codes a nested machine hands back: states only a step, a request or a
+// Codes a hierarchy hands back: states only a step, a request or a
 // question named (a route mapping's computed target, most often), which the
-// hierarchy must not keep for ever (see `Symbols`).
+// hierarchy must not keep for ever (see `Symbols`). A nested machine's are
+// released here with the nodes they named; the root's own, which it releases
+// itself, are checked here against the machines nested in it
+// (`isNamedByMember`) and named again (`nameAgain`).
 
 extension Nesting {
     /// Hands back `member`'s transient codes that nothing in the chart
@@ -25,8 +28,9 @@ extension Nesting {
                 _ = naming.handBack(code, true, 0)
                 continue
             }
-            let nodes = members[member].nodes
-            let node = Int(code) < nodes.count ? nodes[Int(code)] : 0
+            // Read in place: a copy of the array held past the write below
+            // would be copied again, whole, for each code handed back.
+            let node = Int(code) < members[member].nodes.count ? members[member].nodes[Int(code)] : 0
             if node != 0, isHeld(node, chart: chart) || memberStates[member].current == code {
                 continue
             }
@@ -81,10 +85,9 @@ extension Nesting {
         // A name the parent gave since it last offered its codes may be
         // this state's image: then the code names that node instead.
         syncRoot(chart: chart)
-        let nodes = members[member].nodes
-        if Int(code) < nodes.count, nodes[Int(code)] != 0 {
+        if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
             names[Int(node)].removeAll { $0 == NodeName(member: member, code: code) }
-            return nodes[Int(code)]
+            return members[member].nodes[Int(code)]
         }
         members[member].access!.naming.renameInParent!(node, code)
         members[member].nodes[Int(code)] = node

@@ -114,6 +114,32 @@ private func decide(
         #expect(try decide(door, from: .open, on: .knock).get() == .init(toState: .open, effects: ["ignored"]))
     }
 
+    /// Computed clauses (answered by the definition's route mapping) follow
+    /// the routes' one order, flat or nested: the state's own clause of any
+    /// event before an exact event's clause from `.any`. Before, a flat
+    /// definition tried the event's clauses first, so declaring children of
+    /// an unrelated state flipped the answer.
+    @Test(arguments: [false, true])
+    func computedClausesTakeTheStatesOwnBeforeTheRootsWhetherOrNotStatesNest(nests: Bool) throws {
+        let door = Definition<Door, DoorEvent, String>(initialState: .closed) {
+            From(.any) {
+                On(.kick, emit: "root") { _ in .open }
+            }
+            From(.locked) {
+                On(.any, emit: "own") { _, _ in .broken }
+            }
+            if nests {
+                From(.closed) {
+                    From(.open) {}
+                }
+            }
+        }
+        #expect(try decide(door, from: .locked, on: .kick).get() == .init(toState: .broken, effects: ["own"]))
+        let machine = door.starting(in: .locked).makeMachine(delivery: .immediate)
+        machine <-! .kick
+        #expect(machine.state == .broken)
+    }
+
     @Test(arguments: [false, true])
     func ifElseForAndOptionalClausesInTheBuilder(hasLock: Bool) throws {
         let knock: On<Door, DoorEvent, String, Door>? = hasLock ? nil : On(.knock, stayAndEmit: "knock")
@@ -152,7 +178,7 @@ private func decide(
         #expect(try decide(door, from: .closed, on: .kick).get().effects == ["kick closed"])
     }
 
-    @Test func computedClausesFollowTheMachinesOrderEventBeforeStateForAnyStateType() throws {
+    @Test func computedClausesFollowTheMachinesOrderForRoutesForAnyStateType() throws {
         struct Counter: StateType {
             var value: Int
         }
@@ -164,12 +190,21 @@ private func decide(
                 On(.knock) { _, _ in Counter(value: 2) }
             }
         }
-        // The exact event beats `.any` before the exact state does, as for routes.
-        #expect(counter.transition(from: Counter(value: 0), on: .knock)?.toState == Counter(value: 2))
+        // The same rules as routes: the state's own route of any event
+        // beats an exact event's route from `.any` (SPEC §2's walk: the
+        // state, then the root).
+        let routes = Machine<Counter, DoorEvent>(state: Counter(value: 0)) { machine in
+            machine.addRoutes(event: .any, transitions: [Counter(value: 0) => Counter(value: 1)])
+            machine.addRoutes(event: .knock, transitions: [.any => Counter(value: 2)])
+        }
+        routes <-! .knock
+        #expect(routes.state == Counter(value: 1))
+        #expect(counter.transition(from: Counter(value: 0), on: .knock)?.toState == routes.state)
         #expect(counter.transition(from: Counter(value: 0), on: .kick)?.toState == Counter(value: 1))
+        #expect(counter.transition(from: Counter(value: 3), on: .knock)?.toState == Counter(value: 2))
         let machine = counter.makeMachine()
         machine <-! .knock
-        #expect(machine.state == Counter(value: 2))
+        #expect(machine.state == routes.state)
     }
 
     @Test func nestedStatesEmitExitsTheClauseAndEntriesInOrder() throws {

@@ -6,9 +6,10 @@ import Testing
 // (computed targets, case patterns), on an enum state so that the per-case
 // dispatch is used: random clauses written with the DSL, and the same rules
 // written with the operator API as routes plus route mappings registered in
-// the order the DSL documents (the event's clauses before `.any`'s, a state
-// before a case pattern before `.any`, then the order written), must make the
-// same decision for every state × event. A failure names its seed.
+// the order the DSL documents (a state's and a case pattern's clauses before
+// `.any`'s, as a walk of the state then the root; on each, the event's before
+// `.any` event's, a state before a case pattern, then the order written), must
+// make the same decision for every state × event. A failure names its seed.
 //
 // Replay one seed: SWITCHYARD_DSL_MAPPED_SEED=<seed> swift test --filter MappedClauseEquivalenceTests
 
@@ -192,6 +193,9 @@ private struct RandomMappedDefinition {
                 }
             }
             let mapped = clauses.filter { !$0.isRoute }.sorted { one, other in
+                // The state's clauses before the root's (`.any`'s): SPEC §2's walk.
+                let (oneRoot, otherRoot) = (one.source.rank == 2 ? 1 : 0, other.source.rank == 2 ? 1 : 0)
+                if oneRoot != otherRoot { return oneRoot < otherRoot }
                 let (oneEvent, otherEvent) = (one.event == nil ? 1 : 0, other.event == nil ? 1 : 0)
                 if oneEvent != otherEvent { return oneEvent < otherEvent }
                 if one.source.rank != other.source.rank { return one.source.rank < other.source.rank }
