@@ -275,10 +275,9 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     ///   or of a flat machine under ``DeliveryPolicy/runToCompletion`` —
     ///   answers ``TransitionError/Reason/queued``: it is decided once the
     ///   request in progress has been, and the observers hear its result,
-    ///   with its effects, in its turn. A request made during a statechart's
-    ///   step that this machine did not ask for is refused with
-    ///   ``TransitionError/Reason/reentrantRequest``: observers, which run
-    ///   after the step, may make requests.
+    ///   with its effects, in its turn. That holds whether the request in
+    ///   progress came through this machine or straight to ``machine``, as
+    ///   for the machine's own requests.
     /// - Complexity: That of ``Machine/tryEvent(_:userInfo:)``, and a call to each observer.
     @inlinable
     @discardableResult
@@ -292,10 +291,12 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
             pendingResults.append(nil)
         }
         let box = UserInfoBox.boxing(userInfo)
-        // A handler's request, which the machine would queue: it waits in
-        // the machine's queue, in its turn among the machine's own requests,
-        // and is decided here, so that its effects are read and heard.
-        if requestDepth > 0, machine.queuesHandlerRequests {
+        // A request the machine would queue (made by a handler, whether the
+        // request in delivery came through this machine or straight to the
+        // plain one): it waits in the machine's queue, in its turn among the
+        // machine's own requests, and is decided here, so that its effects
+        // are read and heard.
+        if machine.queuesHandlerRequests {
             machine.waiting.append(
                 request: .throughEffectMachine { [self] in keep(decide(event, userInfo: box), ticket: ticket) })
             return .failure(TransitionError(.queued, event: event, fromState: machine.state))
@@ -343,13 +344,8 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     @inlinable
     func decide(_ event: E, userInfo: UserInfoBox?) -> Transition.Result {
         let fromState = machine.state
-        guard !machine.isStepping else {
-            return .failure(
-                TransitionError(
-                    reason: .reentrantRequest,
-                    description: "event \(event) was fired from a handler while a statechart step was being "
-                        + "delivered; fire it from an observer, which runs after the step"))
-        }
+        // A request made while the machine delivers a step waited for it.
+        assert(!machine.isStepping, "a request through the effect machine was decided inside a statechart step")
         require(
             machine.nestingLink == nil,
             "An EffectMachine's machine was nested in another machine, whose steps it cannot read: "

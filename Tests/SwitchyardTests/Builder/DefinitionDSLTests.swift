@@ -641,4 +641,41 @@ extension DefinitionDSLTests {
         #expect(moves == ["closed => open", "open => closed", "closed => open"])
         #expect(machine.state == .open)
     }
+
+    /// A handler of a request made straight to the plain machine asks the
+    /// effect machine: the request waits as the machine's own would, and is
+    /// decided, with its effects, and heard once the delivery is over.
+    /// Before, a statechart refused it as re-entrant, and a flat machine
+    /// under run-to-completion queued it where no observer heard it.
+    @Test(arguments: [false, true])
+    func aRequestThroughTheEffectMachineFromAPlainRequestsHandlerWaitsAndIsHeard(statechart: Bool) throws {
+        let door =
+            statechart
+            ? doorWithEntryAndExitEffects()
+            : Definition<Door, DoorEvent, String>(initialState: .closed) {
+                From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+                From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+            }
+        let machine = EffectMachine(door, delivery: .runToCompletion)
+        var heard: [String] = []
+        machine.onTransition { result in
+            switch result {
+            case .success(let valid): heard.append("\(valid.event): \(valid.effects)")
+            case .failure(let error): heard.append("refused \(error.reason)")
+            }
+        }
+        var inner: EffectMachine<Door, DoorEvent, String>.Transition.Result?
+        machine.machine.addHandler(event: .open) { [unowned machine] _ in
+            inner = machine.attemptTransition(.close)
+        }
+        #expect(machine.machine.tryEvent(.open))
+        guard case .failure(let error) = inner else {
+            Issue.record("the inner request was not queued: \(String(describing: inner))")
+            return
+        }
+        #expect(error.reason == .queued)
+        #expect(machine.state == .closed)
+        let slam = statechart ? ["leave open", "slam"] : ["slam"]
+        #expect(heard == ["close: \(slam)"])
+    }
 }
