@@ -186,11 +186,10 @@ extension Machine {
             return
         }
         for member in nesting.members.indices.dropFirst() {
-            nesting.memberStates[member].current = nesting.state(of: member, chart: chart)
-            nesting.members[member].access!.handlers.setCurrent(nesting.memberStates[member].current)
+            nesting.tell(member, nesting.state(of: member, chart: chart))
         }
         currentCode = nesting.nearestName(from: chart.innermostState(of: chart.configuration), in: 0, chart: chart)
         currentState = value(of: currentCode)
-        nesting.memberStates[0].current = currentCode
+        nesting.tell(0, currentCode)
     }
 }

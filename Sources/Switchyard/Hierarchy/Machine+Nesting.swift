@@ -617,15 +617,8 @@ extension Machine {
             },
             deliverError: { facts, refusal in
                 machine.withObject { machine in
-                    machine.withPinnedHandlers { handlers in
-                        let context = machine.context(of: facts)
-                        machine.report(.error, context, refusal: refusal)
-                        machine.delivering {
-                            handlers.forEachHandler(
-                                kind: .error, codes: TransitionCodes(event: .wildcard, from: .wildcard, to: .wildcard)
-                            ) { machine.invoke($0, context) }
-                        }
-                    }
+                    let context = machine.context(of: facts)
+                    machine.delivering { machine.deliverErrorHandlers(context, refusal: refusal) }
                 }
             },
             deliverAction: { node, id, facts in

@@ -113,11 +113,20 @@ extension Nesting {
     @usableFromInline
     func commitLifecycleStates(of plan: borrowing StepPlan) {
         guard plan.lifecycle == .restore else { return }
-        for member in members.indices.dropFirst() {
-            memberStates[member].current = memberStates[member].after
-            members[member].access!.handlers.setCurrent(memberStates[member].after)
+        for member in members.indices {
+            tell(member, memberStates[member].after)
         }
-        memberStates[0].current = memberStates[0].after
+    }
+
+    /// Records `state` as `member`'s, and tells the machine (the root keeps
+    /// its own): the one way a step, a start, a restore or a rebuilt
+    /// hierarchy tells its machines their states.
+    @inlinable
+    func tell(_ member: Int, _ state: SymbolCode) {
+        memberStates[member].current = state
+        if member != 0 {
+            withAccess(of: member) { $0.handlers.setCurrent(state) }
+        }
     }
 
     @inlinable
@@ -165,10 +174,7 @@ extension Nesting {
             // enters or leaves it.
             let (wasActive, willBeActive) = (memberStates[member].wasActive, memberStates[member].willBeActive)
             guard state != memberStates[member].current || wasActive != willBeActive else { continue }
-            memberStates[member].current = state
-            if member != 0 {
-                withAccess(of: member) { $0.handlers.setCurrent(state) }
-            }
+            tell(member, state)
         }
     }
 
