@@ -466,42 +466,37 @@ struct TestPathChart<S: StateType, E: EventType> {
     }
 
     /// The route `event` takes on `node`, on the walk up from the active
-    /// atomic state `atomic`: the exact event before `.any` event, as every
-    /// machine chooses (a flat machine's walk is its state, then the root).
+    /// atomic state `atomic`, in the order ``MachineDescription/Route/standing(forEvent:)`` gives.
     func eventChoice(_ event: E, on node: SymbolCode, from atomic: SymbolCode, isSingle: Bool) -> Choice {
         let routes = routesFrom[Int(node)]
         let exact = routes.byEvent.isEmpty ? [] : routes.byEvent[event] ?? []
-        return first(at: atomic, [exact + routes.anyEvent], isSingle: isSingle)
+        return first(at: atomic, inOrder(exact + routes.anyEvent) { $0.standing(forEvent: event) }, isSingle: isSingle)
     }
 
-    /// The route a request for `target` takes on `node`, on the walk up from `atomic`.
+    /// The route a request for `target` takes on `node`, on the walk up
+    /// from `atomic`, in the order ``MachineDescription/Route/standing(forStateRequest:)``
+    /// gives: an event's route too, without its action.
     func stateChoice(_ target: S, on node: SymbolCode, from atomic: SymbolCode, isSingle: Bool) -> Choice {
-        let candidates = applicable(routesFrom[Int(node)].state, at: atomic, isSingle: isSingle).filter { route in
-            guard route >= 0 else { return true }
-            let described = description.routes[route]
-            if let listed = described.listedTargets {
-                return listed.contains(target)
-            }
-            return described.target == target || described.target == nil
-        }
-        guard let route = candidates.first else { return .none }
-        guard !candidates.contains(-1) else { return .uncertain }
-        // Whether a route to `.any` yields to one naming the target is the engine's business.
-        let namesTarget = candidates.map { description.routes[$0].target == target }
-        guard Set(namesTarget).count == 1 else { return .uncertain }
-        return description.routes[route].isConditional ? .uncertain : .route(route)
+        let routes = routesFrom[Int(node)]
+        let candidates = routes.state + routes.byEvent.values.joined() + routes.anyEvent
+        return first(at: atomic, inOrder(candidates) { $0.standing(forStateRequest: target) }, isSingle: isSingle)
     }
 
-    /// The first route of the first group that has one, `.uncertain` if it has a condition.
-    func first(at atomic: SymbolCode, _ groups: [[Int]], isSingle: Bool) -> Choice {
-        for group in groups {
-            guard let route = applicable(group, at: atomic, isSingle: isSingle).first else { continue }
-            if route == -1 || isConditional[route] {
-                return .uncertain
-            }
-            return .route(route)
+    /// The routes of `routes` that `standing` ranks, in its order, each
+    /// rank in the order added.
+    func inOrder(_ routes: [Int], _ standing: (MachineDescription<S, E>.Route) -> Int?) -> [Int] {
+        routes.compactMap { route in standing(description.routes[route]).map { (route: route, standing: $0) } }
+            .sorted { ($0.standing, $0.route) < ($1.standing, $1.route) }.map(\.route)
+    }
+
+    /// The first of `routes` that may be taken from `atomic`, `.uncertain`
+    /// if it has a condition or the description cannot tell whether it applies.
+    func first(at atomic: SymbolCode, _ routes: [Int], isSingle: Bool) -> Choice {
+        guard let route = applicable(routes, at: atomic, isSingle: isSingle).first else { return .none }
+        if route == -1 || isConditional[route] {
+            return .uncertain
         }
-        return .none
+        return .route(route)
     }
 
     /// The routes of `routes` that may be taken on the walk up from
@@ -569,7 +564,7 @@ struct TestPathChart<S: StateType, E: EventType> {
             if engine.tree.kind(of: node) == .atomic {
                 walkStart = node
             }
-            let choice = first(at: walkStart, [routesFrom[Int(node)].eventless], isSingle: isSingle)
+            let choice = first(at: walkStart, routesFrom[Int(node)].eventless, isSingle: isSingle)
             return move(for: choice, &plan, &isUncertain)
         }
     }
@@ -596,7 +591,7 @@ struct TestPathChart<S: StateType, E: EventType> {
                     return nil
                 }
                 let isSingle = engine.configuration.atomics.length == 1
-                let choice = first(at: completed, [routesFrom[Int(completed)].done], isSingle: isSingle)
+                let choice = first(at: completed, routesFrom[Int(completed)].done, isSingle: isSingle)
                 return move(for: choice, &plan, &isUncertain)
             },
             take: { plan in

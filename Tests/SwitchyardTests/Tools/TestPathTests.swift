@@ -118,6 +118,46 @@ private struct Flip: EventType {
         }
     }
 
+    /// A state request takes the first route on the walk that allows it,
+    /// an event's route too (SPEC §3.2, as `tryState` does): from `cutting`,
+    /// its `stop` route to `finished` before `running`'s state route. A path
+    /// claims the routes the machine takes, so the state route is covered
+    /// only from `sanding`, which has no route to `finished` of its own; a
+    /// machine that cannot reach `sanding` never takes it.
+    @Test(arguments: [true, false])
+    func aStateRequestTakesAChildsEventRouteBeforeItsParentsStateRoute(sands: Bool) {
+        func make() -> Machine<Work, Order> {
+            Machine(state: .idle) { machine in
+                machine.addChildren([.cutting, .sanding], to: .running)
+                machine.addRoutes(event: .start, transitions: [.idle => .running])
+                machine.addRoutes(event: .stop, transitions: [.cutting => .finished])
+                machine.addRoute(.running => .finished)
+                if sands {
+                    machine.addRoutes(event: .sand, transitions: [.cutting => .sanding])
+                }
+            }
+        }
+        let description = make().describe()
+        let covering = description.routeCoveringPaths()
+        for paths in [description.shortestPaths(), covering] {
+            for path in paths.paths {
+                let machine = make()
+                var taken: [String] = []
+                let inspection = machine.inspect { inspection in
+                    taken += inspection.routes.map { "\($0.source.map { "\($0)" } ?? "any") => \($0.target!)" }
+                }
+                #expect(path.replay(on: machine), "\(path)")
+                inspection.dispose()
+                let claimed = path.routes.map { route in
+                    let described = description.routes[route]
+                    return "\(described.source.map { "\($0)" } ?? "any") => \(described.target!)"
+                }
+                #expect(taken == claimed, "\(path)")
+            }
+        }
+        #expect(covering.uncoveredRoutes == (sands ? [] : [2]))
+    }
+
     @Test func nestedStatechartPathsEnterInitialChildren() {
         let description = makeLight().describe()
         let paths = description.shortestPaths()
