@@ -536,11 +536,7 @@ extension Machine {
                 disposedDuringDelivery.removeAll()
             }
         }
-        handlers.storage.forEachHandler(kind: kind, codes: codes) { record in
-            if disposedDuringDelivery.isEmpty || !disposedDuringDelivery.contains(record.id) {
-                record.call(context)
-            }
-        }
+        handlers.storage.forEachHandler(kind: kind, codes: codes) { invoke($0, context) }
     }
 
     /// Whether deliveries are nested too deep on `thread` to start another;

@@ -202,7 +202,12 @@ extension Machine {
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: The new state, or why the event was refused:
     ///   ``TransitionError/Reason/noRoute``, ``TransitionError/Reason/conditionsRefused``,
-    ///   ``TransitionError/Reason/stateNotListed`` or ``TransitionError/Reason/reentrantRequest``.
+    ///   ``TransitionError/Reason/stateNotListed`` or ``TransitionError/Reason/reentrantRequest``;
+    ///   on a statechart also ``TransitionError/Reason/inactive`` (a nested machine whose
+    ///   state is not active), ``TransitionError/Reason/finished`` or
+    ///   ``TransitionError/Reason/unsettled``. A request that must wait (see
+    ///   ``TransitionError/Reason/queued``) answers `.queued`, as ``tryEvent(_:userInfo:)``
+    ///   answers `false`: its outcome is not known when the call returns.
     @inlinable
     @discardableResult
     public func attemptEvent(_ event: E, userInfo: Any? = nil) -> Result<S, TransitionError> {
@@ -224,7 +229,11 @@ extension Machine {
     ///   - userInfo: Passed, untouched, to conditions, mappings and handlers.
     /// - Returns: The new state, or why the request was refused:
     ///   ``TransitionError/Reason/unreachable``, ``TransitionError/Reason/conditionsRefused``,
-    ///   ``TransitionError/Reason/stateNotListed`` or ``TransitionError/Reason/reentrantRequest``.
+    ///   ``TransitionError/Reason/stateNotListed`` or ``TransitionError/Reason/reentrantRequest``;
+    ///   on a statechart also ``TransitionError/Reason/inactive``,
+    ///   ``TransitionError/Reason/finished`` or ``TransitionError/Reason/unsettled``. A
+    ///   request that must wait answers ``TransitionError/Reason/queued``, as
+    ///   ``tryState(_:userInfo:)`` answers `false`.
     @inlinable
     @discardableResult
     public func attemptState(_ toState: S, userInfo: Any? = nil) -> Result<S, TransitionError> {
