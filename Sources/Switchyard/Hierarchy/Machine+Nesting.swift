@@ -651,11 +651,8 @@ extension Machine {
     /// delivery of this machine's own.
     @inlinable
     func delivering(_ body: () -> Void) {
-        deliveryDepth += 1
+        beginDelivery(on: nil)
         body()
-        deliveryDepth -= 1
-        if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
-            disposedDuringDelivery.removeAll()
-        }
+        endDelivery(on: nil)
     }
 }

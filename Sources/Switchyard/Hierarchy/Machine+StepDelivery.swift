@@ -398,22 +398,17 @@ extension Machine {
     @inlinable
     func beginStepDelivery(on thread: DeliveryThread = .current) {
         isStepping = true
-        deliveryDepth += 1
-        thread.enter()
+        beginDelivery(on: thread)
         stepThread = thread
     }
 
     /// Ends a step's delivery and runs the requests it queued.
     @inlinable
     func endStep() {
-        deliveryDepth -= 1
-        if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
-            disposedDuringDelivery.removeAll()
-        }
-        isStepping = false
         // The step began on this thread, and a step does not change threads.
         let thread = stepThread!
-        thread.leave()
+        endDelivery(on: thread)
+        isStepping = false
         // Checked here: most steps queue nothing.
         if waiting.hasRequests {
             runQueuedRequests()

@@ -522,21 +522,37 @@ extension Machine {
     ) {
         // A local copy: handlers may add or dispose handlers while we iterate.
         let handlers = self.handlers
-        deliveryDepth += 1
-        thread.enter()
+        beginDelivery(on: thread)
         // The watchers hear the step as its delivery begins, before its
         // handlers: a request an observer makes (an inspector, the
         // observable model's `onChange`) is taken as a handler's would be,
         // waiting under run-to-completion or past the nesting limit.
         report(kind, context, refusal: refusal)
-        defer {
-            thread.leave()
-            deliveryDepth -= 1
-            if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
-                disposedDuringDelivery.removeAll()
-            }
-        }
+        defer { endDelivery(on: thread) }
         handlers.storage.forEachHandler(kind: kind, codes: codes) { invoke($0, context) }
+    }
+
+    /// Begins a delivery of this machine's handlers, on `thread` (the
+    /// current thread's deliveries; `nil` for one its root delivers, which
+    /// counts on the root's thread): the one account of "a delivery is
+    /// running" that a flat delivery, a statechart's step
+    /// (``beginStepDelivery(on:)``) and a nested machine's handlers
+    /// (``delivering(_:)``) keep.
+    @usableFromInline
+    func beginDelivery(on thread: DeliveryThread?) {
+        deliveryDepth += 1
+        thread?.enter()
+    }
+
+    /// Ends a delivery begun with ``beginDelivery(on:)``: once the outermost
+    /// ends, the handlers disposed during it are forgotten.
+    @usableFromInline
+    func endDelivery(on thread: DeliveryThread?) {
+        thread?.leave()
+        deliveryDepth -= 1
+        if deliveryDepth == 0, !disposedDuringDelivery.isEmpty {
+            disposedDuringDelivery.removeAll()
+        }
     }
 
     /// Whether deliveries are nested too deep on `thread` to start another;
