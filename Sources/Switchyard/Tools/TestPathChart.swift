@@ -466,11 +466,19 @@ struct TestPathChart<S: StateType, E: EventType> {
     }
 
     /// The route `event` takes on `node`, on the walk up from the active
-    /// atomic state `atomic`, in the order ``MachineDescription/Route/standing(forEvent:)`` gives.
+    /// atomic state `atomic`, in the order ``MachineDescription/Route/standing(forEvent:)``
+    /// gives: the event's own routes (``LevelRoutes/byEvent``, standing 0)
+    /// before those of any event (standing 1), which the buckets already
+    /// hold in the order added, so they are not sorted again on each of the
+    /// search's many steps.
     func eventChoice(_ event: E, on node: SymbolCode, from atomic: SymbolCode, isSingle: Bool) -> Choice {
-        let routes = routesFrom[Int(node)]
-        let exact = routes.byEvent.isEmpty ? [] : routes.byEvent[event] ?? []
-        return first(at: atomic, inOrder(exact + routes.anyEvent) { $0.standing(forEvent: event) }, isSingle: isSingle)
+        // Read in place: a copy of the node's routes costs a retain of each list.
+        let level = Int(node)
+        if !routesFrom[level].byEvent.isEmpty, let exact = routesFrom[level].byEvent[event] {
+            let choice = first(at: atomic, exact, isSingle: isSingle)
+            if case .none = choice {} else { return choice }
+        }
+        return first(at: atomic, routesFrom[level].anyEvent, isSingle: isSingle)
     }
 
     /// The route a request for `target` takes on `node`, on the walk up
