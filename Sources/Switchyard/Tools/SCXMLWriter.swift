@@ -1,14 +1,15 @@
 /// Writes a ``DiagramGraph`` as a W3C SCXML 1.0 document.
 ///
 /// States are `<state>`, `<parallel>` and `<final>` elements whose ids are
-/// their descriptions made into unique XML names (a comment keeps a
-/// description that had to change); history is a `<history>` with its
-/// default transition; routes are `<transition>` elements in their source.
-/// A compound state with history is entered by default through it, as
-/// Switchyard enters it: its `<initial>` targets its `<history>`.
-/// Events are named by the same rule as states, without dots and outside
-/// the names the document gives its own events (`to.…`, `done.…`), so that
-/// no event takes another's transitions (see ``eventName(_:)``).
+/// their descriptions made into unique XML names without dots (a comment
+/// keeps a description that had to change), so that the document's own
+/// events for a state (`to.ID`, `done.state.ID`) name no other; history is
+/// a `<history>` with its default transition; routes are `<transition>`
+/// elements in their source. A compound state with history is entered by
+/// default through it, as Switchyard enters it: its `<initial>` targets its
+/// `<history>`. Events are named by the same rule as states, outside the
+/// names the document gives its own events (`to.…`, `done.…`), so that no
+/// event takes another's transitions (see ``eventName(_:)``).
 /// What SCXML cannot hold is a named placeholder: conditions are
 /// `cond="condition1"`, actions and entry and exit handlers
 /// `<log label="action1"/>`. A route out of a final state cannot be written
@@ -151,23 +152,32 @@ struct SCXMLWriter {
     /// interpreter raises: `to` (requests for a state), `done` and `error`.
     private static let reservedEventNames: Set<String> = ["to", "done", "error"]
 
-    /// `text` as an SCXML event name: ``name(_:)`` with `_` for `.`, and `_`
-    /// before a name the document's own events start with (`to`, `done`,
-    /// `error`).
+    /// `text` as an SCXML event name: ``stateID(_:)``, and `_` before a name
+    /// the document's own events start with (`to`, `done`, `error`).
     ///
     /// A transition's `event="a"` takes an event `a` and every `a.…` too:
     /// with no dots, no event of the machine takes another's transitions,
     /// and none takes a request (`to.c`) or a done event (`done.state.d`).
     static func eventName(_ text: String) -> String {
-        let result = String(name(text).map { $0 == "." ? "_" : $0 })
+        let result = stateID(text)
         return reservedEventNames.contains(result) ? "_" + result : result
     }
 
     // MARK: - Ids and placeholders
 
+    /// `text` as a state id: ``name(_:)`` with `_` for `.`.
+    ///
+    /// The document's own events name states (`to.ID`, `done.state.ID`),
+    /// and SCXML's `event="to.a"` takes `to.a.b` too: with no dots, a
+    /// request for one state, or a state being done, takes only its own
+    /// transitions.
+    static func stateID(_ text: String) -> String {
+        String(name(text).map { $0 == "." ? "_" : $0 })
+    }
+
     /// A unique id made of `text`.
     private mutating func uniqueID(_ text: String) -> String {
-        stateIDs.claim(Self.name(text))
+        stateIDs.claim(Self.stateID(text))
     }
 
     /// The unique name of the event described as `description`, the same
@@ -451,9 +461,21 @@ struct SCXMLWriter {
         let id = historyIDs[key] ?? key + "_history"
         out += "\(indent)<history id=\(Self.attribute(id)) type=\"\(history == .deep ? "deep" : "shallow")\">\n"
         // With no default declared, the history enters the initial child,
-        // or every region of a parallel state.
+        // or every region of a parallel state. A parallel state's declared
+        // default is written with the regions it is not in, which Switchyard
+        // enters by default with it: SCXML takes a transition's domain from
+        // what a history it targets enters, so a default in one region would
+        // keep a route from inside that region to the state in the region,
+        // where Switchyard leaves the state and enters it again.
         let defaults: [Int] =
-            if let fallback = node.historyDefault {
+            if let fallback = node.historyDefault, node.kind == .parallel {
+                node.children.map { region in
+                    let isInRegion =
+                        fallback == region
+                        || isInside(prefix + graph.nodes[fallback].id, prefix + graph.nodes[region].id)
+                    return isInRegion ? fallback : region
+                }
+            } else if let fallback = node.historyDefault {
                 [fallback]
             } else if node.kind == .parallel {
                 node.children
@@ -499,6 +521,20 @@ struct SCXMLWriter {
         return initial != nil && isInside(host, key) ? ids[key] : history
     }
 
+    /// Whether the local route `transition`, entering `entered`, stays in
+    /// its source: only a state's, and only when every target lies inside
+    /// it (``Transition/local(_:)``). SCXML's `type="internal"` stays in a
+    /// compound source whenever what it enters lies inside it, and a target
+    /// with history stands for what its history enters, which lies inside
+    /// the source when the target is the source itself.
+    private func staysInSource(
+        _ transition: DiagramGraph.Transition, entering entered: [DiagramGraph.End], prefix: String
+    ) -> Bool {
+        guard transition.source.id != DiagramGraph.anyID, !entered.isEmpty else { return false }
+        let source = DiagramGraph.id(of: transition.source, prefix: prefix)
+        return entered.allSatisfy { isInside(DiagramGraph.id(of: $0, prefix: prefix), source) }
+    }
+
     /// Writes a route as a `<transition>` in the state `host`, after
     /// comments for what it cannot say; a route out of a final state, which
     /// SCXML cannot hold, as one comment that holds them all.
@@ -540,9 +576,11 @@ struct SCXMLWriter {
         if let condition = placed.condition {
             attributes += " cond=\(Self.attribute(condition))"
         }
-        // A request enters its one target, through its history.
+        // A request enters its one target, through its history, whatever
+        // the route it takes ignores; a state route is taken by requests only.
         let entered = placed.isRequest ? Array(transition.targets.prefix(1)) : transition.targets
-        let ignoresHistory = transition.ignoresHistory && !placed.isRequest
+        let isStateRoute = if case .state = transition.trigger { true } else { false }
+        let ignoresHistory = transition.ignoresHistory && !placed.isRequest && !isStateRoute
         let targets = entered.compactMap { target -> String? in
             let key = DiagramGraph.id(of: target, prefix: placed.prefix)
             if initialsBehindHistory[key] != nil, isInside(host, key) {
@@ -558,7 +596,7 @@ struct SCXMLWriter {
         if !targets.isEmpty {
             attributes += " target=\(Self.attribute(targets.joined(separator: " ")))"
         }
-        if transition.isLocal {
+        if transition.isLocal, staysInSource(transition, entering: entered, prefix: placed.prefix) {
             attributes += " type=\"internal\""
         }
         if transition.isMapped { notes.append("a move a route mapping allows") }

@@ -357,4 +357,88 @@ private func element(_ id: String, in document: String) -> [String] {
             ])
         #expect(element("volume", in: document).first == "<state id=\"volume\" initial=\"quiet\">")
     }
+
+    // The round trip of the SCXML export (SCXMLRoundTripTests) found these.
+
+    @Test func aStateRouteThatIgnoresHistoryTargetsTheHistoryAsTheRequestThatTakesItEntersThrough() {
+        let machine = Machine<Deck, Knob>(state: .idle) { machine in
+            machine.addChildren([.playing, .paused], to: .deck)
+            machine.addHistory(.shallow, to: .deck)
+            machine.addRoutes(event: .open, transitions: [.idle => .deck])
+            machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+            machine.addRoutes(event: .back, transitions: [.deck => .idle])
+            machine.addRoute(.ignoringHistory(.idle => .deck))
+        }
+        #expect(machine.tryEvent(.open))
+        #expect(machine.tryEvent(.pause))
+        #expect(machine.tryEvent(.back))
+        #expect(machine.tryState(.deck))
+        #expect(machine.state == .paused)
+
+        let document = machine.describe().scxml()
+        #expect(
+            transitions(of: "idle", in: document) == [
+                "event=\"open\" target=\"deck_history\"", "event=\"to.deck\" target=\"deck_history\"",
+                "event=\"to.deck\" target=\"deck_history\"",
+            ])
+    }
+
+    @Test func aLocalRouteFromAStateWithHistoryToItselfLeavesIt() {
+        let log = Log()
+        let machine = Machine<Deck, Knob>(state: .idle) { machine in
+            machine.addChildren([.playing, .paused], to: .deck)
+            machine.addHistory(.shallow, to: .deck)
+            machine.addRoutes(event: .open, transitions: [.idle => .deck])
+            machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+            machine.addRoutes(event: .reset, transitions: [.local(.deck => .deck)])
+            machine.addRoutes(event: .tune, transitions: [.local(.deck => .playing)])
+            machine.addEntryHandler(.deck) { _ in log("enter deck") }
+            machine.addExitHandler(.deck) { _ in log("exit deck") }
+        }
+        #expect(machine.tryEvent(.open))
+        #expect(machine.tryEvent(.pause))
+        log.clear()
+        #expect(machine.tryEvent(.reset))
+        #expect(machine.state == .paused)
+        #expect(log.lines == ["exit deck", "enter deck"])
+        log.clear()
+        #expect(machine.tryEvent(.tune))
+        #expect(log.lines.isEmpty)
+
+        // SCXML's `type="internal"` would keep `deck`: its history enters
+        // a state inside it. Only the route into a child is internal.
+        let document = machine.describe().scxml()
+        #expect(
+            transitions(of: "deck", in: document) == [
+                "event=\"reset\" target=\"deck_history\"", "event=\"tune\" target=\"playing\" type=\"internal\"",
+                "event=\"to.deck\" target=\"deck_history\"",
+                "event=\"to.playing\" target=\"playing\" type=\"internal\"",
+            ])
+    }
+
+    @Test func aParallelStatesHistoryDefaultIsWrittenWithTheRegionsItIsNotIn() {
+        let log = Log()
+        let machine = Machine<Deck, Knob>(state: .idle) { machine in
+            machine.addRegions([.deck, .volume], to: .both)
+            machine.addChildren([.playing, .paused], to: .deck)
+            machine.addChildren([.quiet, .loud], to: .volume)
+            machine.addHistory(.deep, to: .both, default: .paused)
+            machine.addRoutes(event: .open, transitions: [.idle => .playing])
+            machine.addRoutes(event: .back, transitions: [.playing => .both])
+            machine.addExitHandler(.both) { _ in log("exit both") }
+        }
+        #expect(machine.tryEvent(.open))
+        // From inside, before the history recorded anything: the machine
+        // leaves `both` and enters it again through its history.
+        #expect(machine.tryEvent(.back))
+        #expect(log.lines == ["exit both"])
+        #expect(machine.configuration == [.both, .deck, .playing, .volume, .quiet])
+
+        // SCXML takes the domain of `back` from what the history enters:
+        // with `paused` alone, `deck`, which `back` would not leave.
+        let document = machine.describe().scxml()
+        let both = element("both", in: document)
+        let history = both.firstIndex(of: "    <history id=\"both_history\" type=\"deep\">")
+        #expect(history.map { both[$0 + 1] } == "        <transition target=\"paused volume\"/>")
+    }
 }

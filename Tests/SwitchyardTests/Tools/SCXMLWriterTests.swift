@@ -34,6 +34,16 @@ import Testing
     }
 
     @Test(arguments: [
+        ("a.b", "a_b"),
+        ("a b.c", "a_b_c"),
+        ("é.v-2_", "__v-2_"),
+        ("1.5", "_1_5"),
+    ])
+    func stateIDsAreNamesWithoutDots(description: String, id: String) {
+        #expect(SCXMLWriter.stateID(description) == id)
+    }
+
+    @Test(arguments: [
         ("play", "play"),
         ("a b", "a_b"),
         ("a.b", "a_b"),
