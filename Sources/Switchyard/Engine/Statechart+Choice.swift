@@ -6,22 +6,24 @@ extension Statechart {
     /// active atomic state (inside `host`, if given) is offered the request,
     /// then its ancestors up to the root, and the first node on that walk
     /// for which `firstMove` finds a route takes it; the moves chosen are
-    /// kept or dropped by ``choose(_:into:)``. Where a node's routes come
-    /// from is the caller's: a machine asks each machine of its hierarchy
-    /// that names the node, a definition's pure function its own routes.
-    /// The caller resets `plan` first.
+    /// kept or dropped by ``choose(_:into:)``, SCXML's conflict rule. Where a
+    /// node's routes come from is the caller's: a machine asks each machine
+    /// of its hierarchy that names the node, a definition's pure function
+    /// its own routes. The caller resets `plan` first.
+    ///
+    /// A state request chooses the same way. Its moves all lead to the one
+    /// state asked for, so any two conflict, and the rule keeps one: the
+    /// first found, unless a later one leaves from inside its source.
     ///
     /// - Parameters:
     ///   - host: The state the request's machine is nested in, whose active
     ///     atomic states alone are offered it; `nil` for all of them.
-    ///   - takesOneMove: Whether the request takes one move at most (a
-    ///     state request): the walks stop at the first move found.
     ///   - plan: The plan to fill; `firstMove` may add to its lists.
     ///   - firstMove: The move along the first route that takes the request
     ///     on a node, if one does.
     @usableFromInline
     func chooseMoves(
-        inside host: SymbolCode?, takingOneMove takesOneMove: Bool = false, into plan: inout StepPlan,
+        inside host: SymbolCode?, into plan: inout StepPlan,
         firstMove: (_ node: SymbolCode, _ plan: inout StepPlan) -> StepPlan.Move?
     ) {
         var index = 0
@@ -30,11 +32,14 @@ extension Statechart {
             index += 1
             if let host, !tree.isDescendant(atomic, of: host) { continue }
             if let move = firstOnWalk(from: atomic, { firstMove($0, &plan) }) {
-                // A route two regions reach through a common ancestor is taken once.
-                if !plan.moves.contains(where: { $0.taken == move.taken && $0.member == move.member }) {
+                // A route two regions reach through a common ancestor is
+                // taken once (a state request's moves name no route: the
+                // node they leave from tells them apart).
+                if !plan.moves.contains(where: {
+                    $0.taken == move.taken && $0.member == move.member && $0.source == move.source
+                }) {
                     choose(move, into: &plan)
                 }
-                if takesOneMove { return }
             }
         }
     }

@@ -249,8 +249,8 @@ extension Machine {
     }
 
     /// Fills `plan` with the move a request to `member` for the node
-    /// `target` takes: the first route on the walks of a step
-    /// (``Statechart/chooseMoves(inside:takingOneMove:into:firstMove:)``),
+    /// `target` takes: the route the walks of a step find, SCXML's conflict
+    /// rule keeping one (``Statechart/chooseMoves(inside:into:firstMove:)``),
     /// each node asked through
     /// ``firstRoute(toward:on:routes:current:askingFrom:userInfo:nesting:chart:refusal:)``,
     /// else the member's route mappings. Returns why routes refused.
@@ -269,7 +269,7 @@ extension Machine {
         decisionDepth += 1
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
-        chart.chooseMoves(inside: member == 0 ? nil : host, takingOneMove: true, into: &plan) { node, _ in
+        chart.chooseMoves(inside: member == 0 ? nil : host, into: &plan) { node, _ in
             firstRoute(
                 toward: target, on: node, routes: routes.storage, current: current, userInfo: userInfo,
                 nesting: nesting, chart: chart, refusal: &refusal

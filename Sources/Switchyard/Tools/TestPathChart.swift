@@ -346,9 +346,9 @@ struct TestPathChart<S: StateType, E: EventType> {
             }
         case .state(let target):
             guard let targetCode = code(target) else { return .uncertain }
-            // A machine takes the first route of the first walk that finds
-            // one for a state request: the walks after it are not asked.
-            engine.chooseMoves(inside: nil, takingOneMove: true, into: &plan) { node, _ in
+            // Every walk is asked, as for an event: the moves, which all lead
+            // to the target, conflict, and the engine keeps one.
+            engine.chooseMoves(inside: nil, into: &plan) { node, _ in
                 guard !isUncertain else { return nil }
                 if engine.tree.kind(of: node) == .atomic {
                     walkStart = node

@@ -275,6 +275,36 @@ private func makeDeepChain(depth: Int) -> Machine<Level, Go> {
         #expect(log.lines == ["exit r2x", "go: p => p", "enter r2y"])
     }
 
+    /// A state request is chosen as an event is: every walk is asked, and
+    /// SCXML's conflict rule keeps the deeper source. Before, the first walk
+    /// that found a route took it, so `p`'s route, found from `r1x`, won.
+    @Test(arguments: [false, true])
+    func aStateRequestsDeeperSourceWinsAConflictEvenWhenChosenLater(stateRouteFirst: Bool) {
+        let log = Log()
+        let chart = makeChart(in: .p, log: log) { chart in
+            if stateRouteFirst {
+                chart.addRoute(.p => .r2y)
+                chart.addRoute(.r2x => .r2y)
+            } else {
+                chart.addRoute(.r2x => .r2y)
+                chart.addRoute(.p => .r2y)
+            }
+        }
+        chart <- .r2y
+        #expect(log.lines == ["exit r2x", "state: p => p", "enter r2y"])
+        #expect(Set(chart.configuration) == [.p, .r1, .r1x, .r2, .r2y])
+    }
+
+    @Test func aStateRequestThatBothRegionsReachThroughTheirParentIsTakenOnce() {
+        let log = Log()
+        let chart = makeChart(in: .p, log: log) { $0.addRoute(.p => .z) }
+        chart <- .z
+        #expect(
+            log.lines == [
+                "exit r2x", "exit r2", "exit r1x", "exit r1", "exit p", "state: p => z", "enter z",
+            ])
+    }
+
     @Test func aRouteBothRegionsReachThroughTheirParentIsTakenOnce() {
         let log = Log()
         let chart = makeChart(in: .p, log: log) { $0.addRoutes(event: .go, transitions: [.p => .z]) }

@@ -31,19 +31,14 @@ struct ChartEvent: EventType, CaseIterable, CustomStringConvertible {
 ///
 /// A chart takes one of three kinds of requests, because of what the export
 /// cannot say yet:
-/// - Events and state requests. Then the chart has no parallel state, no
+/// - Events and state requests, and parallel states. Then the chart has no
 ///   any-event route and no event route to `.any`. D5 in issue 38: SCXML's
 ///   `event="*"` also hears the requests (`to.ID`) and the done events
 ///   (`done.state.ID`), which the machine's any-event routes never hear, and
 ///   a state request that takes an event route to `.any` goes to the state
-///   it asks for, where the export's targetless `to.*` stays. And while a
-///   parallel state is active, a state request takes the first route on the
-///   walks from the active atomic states, in document order, where SCXML
-///   takes the `to.ID` transitions that each walk selects and, of two that
-///   conflict, keeps the later one if its source lies inside the earlier
-///   one's: with a route from the parallel state to `b2` and one from `b1`,
-///   its region's active state, a request for `b2` leaves and enters the
-///   parallel state in the machine, and moves from `b1` to `b2` in SCXML.
+///   it asks for, where the export's targetless `to.*` stays. (A state
+///   request in a parallel state follows SCXML's conflict rule, as an
+///   event does.)
 /// - Events only, with final states inside other states and done routes,
 ///   and parallel states.
 /// - Events only, with any-event routes (D5: then no final state inside
@@ -168,7 +163,7 @@ struct RandomExportChart {
         // several states active.
         let roll = random.int(in: 0...99)
         guard roll < (depth == 1 ? 80 : 55) else { return }
-        let isParallel = roll < 20 && !takesStateRequests
+        let isParallel = roll < 20
         let children = (0..<random.int(in: 2...3)).map { _ in unusedIDs.removeLast() }
         let initial = isParallel || random.chance(percent: 50) ? nil : random.element(of: children)
         parents.append(
