@@ -615,19 +615,23 @@ private func doorWithEntryAndExitEffects() -> Definition<Door, DoorEvent, String
     }
 }
 
+/// A door that opens and closes: with entry and exit effects (a statechart's
+/// definition), or flat.
+private func openingDoor(statechart: Bool) -> Definition<Door, DoorEvent, String> {
+    statechart
+        ? doorWithEntryAndExitEffects()
+        : Definition(initialState: .closed) {
+            From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
+            From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
+        }
+}
+
 extension DefinitionDSLTests {
     /// A handler's requests through the effect machine and through its plain
     /// machine wait in one queue: they are taken in the order they were made.
     @Test(arguments: [false, true])
     func aHandlersRequestsThroughBothMachinesAreTakenInTheOrderMade(statechart: Bool) throws {
-        let door =
-            statechart
-            ? doorWithEntryAndExitEffects()
-            : Definition<Door, DoorEvent, String>(initialState: .closed) {
-                From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
-                From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
-            }
-        let machine = EffectMachine(door, delivery: .runToCompletion)
+        let machine = EffectMachine(openingDoor(statechart: statechart), delivery: .runToCompletion)
         var moves: [String] = []
         machine.machine.addAnyHandler(.any => .any) { moves.append("\($0.fromState) => \($0.toState)") }
         var first = true
@@ -649,14 +653,7 @@ extension DefinitionDSLTests {
     /// under run-to-completion queued it where no observer heard it.
     @Test(arguments: [false, true])
     func aRequestThroughTheEffectMachineFromAPlainRequestsHandlerWaitsAndIsHeard(statechart: Bool) throws {
-        let door =
-            statechart
-            ? doorWithEntryAndExitEffects()
-            : Definition<Door, DoorEvent, String>(initialState: .closed) {
-                From(.closed) { On(.open, transitionTo: .open, emit: "creak") }
-                From(.open) { On(.close, transitionTo: .closed, emit: "slam") }
-            }
-        let machine = EffectMachine(door, delivery: .runToCompletion)
+        let machine = EffectMachine(openingDoor(statechart: statechart), delivery: .runToCompletion)
         var heard: [String] = []
         machine.onTransition { result in
             switch result {
