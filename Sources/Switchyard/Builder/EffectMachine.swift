@@ -298,7 +298,17 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         // are read and heard.
         if machine.queuesHandlerRequests {
             machine.waiting.append(
-                request: .throughEffectMachine { [self] in keep(decide(event, userInfo: box), ticket: ticket) })
+                request: .throughEffectMachine { [self] in
+                    let result = decide(event, userInfo: box)
+                    // A request made while none of this machine's was in
+                    // progress kept no place: it is told as an outermost
+                    // request is, before what its handlers asked meanwhile.
+                    if isNested {
+                        keep(result, ticket: ticket)
+                    } else {
+                        notify(result)
+                    }
+                })
             return .failure(TransitionError(.queued, event: event, fromState: machine.state))
         }
         let result: Transition.Result

@@ -675,4 +675,34 @@ extension DefinitionDSLTests {
         let slam = statechart ? ["leave open", "slam"] : ["slam"]
         #expect(heard == ["close: \(slam)"])
     }
+
+    /// Such a request's own handlers ask the effect machine again: each
+    /// result is heard once, in the order the requests were made. (A first
+    /// version kept no place for the outer request, so the inner one took
+    /// its place and neither was heard.)
+    @Test(arguments: [false, true])
+    func requestsThroughTheEffectMachineFromAPlainRequestsHandlersAreHeardInTurn(statechart: Bool) {
+        let machine = EffectMachine(openingDoor(statechart: statechart), delivery: .runToCompletion)
+        var heard: [String] = []
+        machine.onTransition { result in
+            switch result {
+            case .success(let valid): heard.append("\(valid.event) -> \(valid.toState)")
+            case .failure(let error): heard.append("refused \(error.reason)")
+            }
+        }
+        var (closes, opens) = (1, 1)
+        machine.machine.addHandler(event: .open) { [unowned machine] _ in
+            guard closes > 0 else { return }
+            closes -= 1
+            _ = machine.attemptTransition(.close)
+        }
+        machine.machine.addHandler(event: .close) { [unowned machine] _ in
+            guard opens > 0 else { return }
+            opens -= 1
+            _ = machine.attemptTransition(.open)
+        }
+        #expect(machine.machine.tryEvent(.open))
+        #expect(heard == ["close -> closed", "open -> open"])
+        #expect(machine.state == .open)
+    }
 }

@@ -295,6 +295,22 @@ private func makeDeepChain(depth: Int) -> Machine<Level, Go> {
         #expect(Set(chart.configuration) == [.p, .r1, .r1x, .r2, .r2y])
     }
 
+    /// The other way round: the deeper source is found first, and a
+    /// shallower one found later does not replace it.
+    @Test func aStateRequestsDeeperSourceFoundFirstStays() {
+        let log = Log()
+        let chart = makeChart(in: .p, log: log) { chart in
+            chart.addRoute(.p => .r2y)
+            chart.addRoute(.r1x => .r2y)
+        }
+        chart <- .r2y
+        #expect(
+            log.lines == [
+                "exit r2x", "exit r2", "exit r1x", "exit r1", "exit p", "state: p => p",
+                "enter p", "enter r1", "enter r1x", "enter r2", "enter r2y",
+            ])
+    }
+
     @Test func aStateRequestThatBothRegionsReachThroughTheirParentIsTakenOnce() {
         let log = Log()
         let chart = makeChart(in: .p, log: log) { $0.addRoute(.p => .z) }
