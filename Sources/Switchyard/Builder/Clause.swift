@@ -144,8 +144,7 @@ struct Clause<S: StateType, E: EventType, Effect> {
     }
 
     /// Whether the clause leaves from `.any`: the root's, tried after every
-    /// state's on the walk.
-    @inlinable
+    /// state's on the walk. Read only when a definition is made, in the library.
     var isFromAny: Bool {
         if case .any = source { return true }
         return false

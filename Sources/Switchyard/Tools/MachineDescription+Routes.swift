@@ -81,27 +81,15 @@ extension MachineDescription {
 }
 
 extension MachineDescription.Route {
-    /// Where the route stands among its source's routes that `event` may
-    /// take, in the order the machine tries them (SPEC §2, §3.2, as
-    /// `RouteTable.Storage.firstRoute(event:code:on:…)` does): the event's own
-    /// routes (0) before those of any event (1), each in the order added;
-    /// `nil` if the event does not take it. The one reading of the rule for
-    /// the tools that work from a description.
-    func standing(forEvent event: E) -> Int? {
-        switch trigger {
-        case .event(let own): own == event ? 0 : nil
-        case .anyEvent: 1
-        case .state, .eventless, .done: nil
-        }
-    }
-
     /// Where the route stands among its source's routes that a request for
     /// `target` may take, in the order the machine tries them (as
     /// `RouteTable.Storage.firstRoute(on:to:…)` does): routes without an
     /// event to `target` (0), then to any state (1; listed targets, which
     /// the machine keeps as routes to any state, included), then event
     /// routes to `target` (2), then to any state (3), each in the order
-    /// added; `nil` if the request cannot take it.
+    /// added; `nil` if the request cannot take it. The tools that work from
+    /// a description read this order here. (An event's order needs no such
+    /// reading: its own routes before those of any event.)
     func standing(forStateRequest target: S) -> Int? {
         let offset: Int
         switch trigger {

@@ -466,11 +466,9 @@ struct TestPathChart<S: StateType, E: EventType> {
     }
 
     /// The route `event` takes on `node`, on the walk up from the active
-    /// atomic state `atomic`, in the order ``MachineDescription/Route/standing(forEvent:)``
-    /// gives: the event's own routes (``LevelRoutes/byEvent``, standing 0)
-    /// before those of any event (standing 1), which the buckets already
-    /// hold in the order added, so they are not sorted again on each of the
-    /// search's many steps.
+    /// atomic state `atomic`: the event's own routes (``LevelRoutes/byEvent``)
+    /// before those of any event, each in the order added, as every machine
+    /// chooses on one state.
     func eventChoice(_ event: E, on node: SymbolCode, from atomic: SymbolCode, isSingle: Bool) -> Choice {
         // Read in place: a copy of the node's routes costs a retain of each list.
         let level = Int(node)
@@ -486,15 +484,10 @@ struct TestPathChart<S: StateType, E: EventType> {
     /// gives: an event's route too, without its action.
     func stateChoice(_ target: S, on node: SymbolCode, from atomic: SymbolCode, isSingle: Bool) -> Choice {
         let routes = routesFrom[Int(node)]
-        let candidates = routes.state + routes.byEvent.values.joined() + routes.anyEvent
-        return first(at: atomic, inOrder(candidates) { $0.standing(forStateRequest: target) }, isSingle: isSingle)
-    }
-
-    /// The routes of `routes` that `standing` ranks, in its order, each
-    /// rank in the order added.
-    func inOrder(_ routes: [Int], _ standing: (MachineDescription<S, E>.Route) -> Int?) -> [Int] {
-        routes.compactMap { route in standing(description.routes[route]).map { (route: route, standing: $0) } }
-            .sorted { ($0.standing, $0.route) < ($1.standing, $1.route) }.map(\.route)
+        let ranked = (routes.state + routes.byEvent.values.joined() + routes.anyEvent).compactMap { route in
+            description.routes[route].standing(forStateRequest: target).map { (standing: $0, route: route) }
+        }
+        return first(at: atomic, ranked.sorted { $0 < $1 }.map(\.route), isSingle: isSingle)
     }
 
     /// The first of `routes` that may be taken from `atomic`, `.uncertain`
