@@ -184,7 +184,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         @inlinable
         init() {}
 
-        @inlinable
+        @usableFromInline
         init(copying other: Storage) {
             entries = other.entries
             bodies = other.bodies
@@ -215,7 +215,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
 
         /// Adds the handler `body` at `entry`; see ``HandlerTable/add(_:body:)``.
-        @inlinable
+        @usableFromInline
         func add(_ entry: HandlerEntry, body: @escaping Record.Body) -> Int32 {
             let node = insert(entry)
             // The node is either a free one, whose closure is replaced, or a new
@@ -230,7 +230,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
 
         /// Adds `entry` to the chain of its slot, in order.
-        @inlinable
+        @usableFromInline
         func insert(_ entry: HandlerEntry) -> Int32 {
             let precedes: (HandlerEntry, HandlerEntry) -> Bool = { $0.sortKey < $1.sortKey }
             switch entry.slot {
@@ -257,7 +257,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
 
         /// Removes the record at `node` of `slot`; see ``HandlerTable/remove(_:from:)``.
-        @inlinable
+        @usableFromInline
         func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
             switch slot {
             case .event(let code):
@@ -308,7 +308,7 @@ struct HandlerTable<S: StateType, E: EventType> {
 
         /// Makes the box of the handler at `node`; out of line, as it runs
         /// once per handler.
-        @inlinable
+        @usableFromInline
         @inline(never)
         func makeBox(at node: Int32) -> HandlerBody<S, E> {
             let box = HandlerBody(bodies[Int(node)].call)
@@ -354,12 +354,12 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// - Returns: The handler's node, for ``remove(_:from:)``.
     /// - Complexity: O(1) when handlers of a slot are added in `order`;
     ///   otherwise O(*k*) in the slot's handlers of a higher order.
-    @inlinable
+    @usableFromInline
     mutating func add(_ entry: HandlerEntry, body: @escaping Record.Body) -> Int32 {
         withUniqueStorage { $0.add(entry, body: body) }
     }
 
-    @inlinable
+    @usableFromInline
     static func grow(_ chains: inout [Chain], toHold code: SymbolCode) {
         if Int(code) >= chains.count {
             chains += repeatElement(Chain(), count: Int(code) + 1 - chains.count)
@@ -373,7 +373,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     }
 
     /// Calls `body` with the registration of every handler in the table.
-    @inlinable
+    @usableFromInline
     func forEachRegistration(_ body: (RegistrationID) -> Void) {
         storage.entries.forEachElement { body($0.id) }
     }
@@ -386,7 +386,7 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///   nothing to release, and a whole record handed back is destroyed
     ///   through its value witnesses.
     /// - Complexity: O(1).
-    @inlinable
+    @usableFromInline
     mutating func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
         withUniqueStorage { $0.remove(node, from: slot) }
     }

@@ -108,7 +108,6 @@ extension Machine {
     ///   - transitions: The moves; `.any` may stand on either side.
     ///   - condition: What must hold for each move; `nil` always allows it.
     /// - Returns: What removes these routes.
-    @inlinable
     @discardableResult
     public func addRoutes(event: E, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
         addRoutes(event: .some(event), transitions: transitions, condition: condition)
@@ -121,7 +120,6 @@ extension Machine {
     ///   - transitions: The moves; `.any` may stand on either side.
     ///   - condition: What must hold for each move; `nil` always allows it.
     /// - Returns: What removes these routes.
-    @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, transitions: [Transition<S>], condition: Condition? = nil) -> Disposable {
         for transition in transitions where !transition.otherTargets.isEmpty {
@@ -141,7 +139,6 @@ extension Machine {
     ///   - event: The event that takes these routes.
     ///   - routes: The routes, such as `[.a, .b] => .c`.
     /// - Returns: What removes these routes.
-    @inlinable
     @discardableResult
     public func addRoutes(event: E, routes: [Route<S, E>]) -> Disposable {
         addRoutes(event: .some(event), routes: routes)
@@ -154,7 +151,6 @@ extension Machine {
     ///   - routes: The routes, such as `[.a, .b] => .c`.
     /// - Returns: What removes these routes.
     /// - Complexity: O(*n*) in the number of routes added.
-    @inlinable
     @discardableResult
     public func addRoutes(event: Event<E>, routes: [Route<S, E>]) -> Disposable {
         for route in routes where !route.transition.otherTargets.isEmpty {
@@ -184,7 +180,6 @@ extension Machine {
     ///   - condition: What must hold for the move; `nil` always allows it.
     ///   - action: Runs when the route is taken; its context is the step's.
     /// - Returns: What removes the route and its action.
-    @inlinable
     @discardableResult
     public func addRoute(
         event: E, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
@@ -202,7 +197,6 @@ extension Machine {
     ///   - condition: What must hold for the move; `nil` always allows it.
     ///   - action: Runs when the route is taken; its context is the step's.
     /// - Returns: What removes the route and its action.
-    @inlinable
     @discardableResult
     public func addRoute(
         event: Event<E>, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
@@ -240,7 +234,7 @@ extension Machine {
 
     /// Adds `count` routes that `event` takes, the one at each offset given by
     /// `route`; one route, the common case, allocates nothing.
-    @inlinable
+    @usableFromInline
     func addEventRoutes(
         event: Event<E>, count: Int,
         route: (Int) -> (transition: Transition<S>, guarded: RouteGuard<S, E>?)
@@ -335,7 +329,6 @@ extension Machine {
     ///
     /// - Parameter routeMapping: Returns the state to go to, or `nil` for no route.
     /// - Returns: What removes the mapping.
-    @inlinable
     @discardableResult
     public func addRouteMapping(_ routeMapping: @escaping RouteMapping) -> Disposable {
         let id = makeID()
@@ -345,7 +338,7 @@ extension Machine {
     /// Adds a route mapping that answers as the engine asks it: a
     /// definition's, which names the clause that took the request, and
     /// refuses when the clauses that cover it refuse.
-    @inlinable
+    @usableFromInline
     func addAnsweringRouteMapping(_ mapping: @escaping RouteTable<S, E>.MappingBody) -> Disposable {
         let id = makeID()
         return registration(id, at: routes.addRouteMapping(id, answering: mapping), in: .routeMapping)
@@ -384,7 +377,6 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
-    @inlinable
     @discardableResult
     public func addHandler(event: E, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
         addHandler(event: .some(event), order: order, handler: handler)
@@ -398,7 +390,6 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
-    @inlinable
     @discardableResult
     public func addHandler(event: Event<E>, order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
         register(slot(event: event), order: order, handler: handler)
@@ -413,7 +404,6 @@ extension Machine {
     ///   - order: When the handler runs among the other error handlers; lower first.
     ///   - handler: Runs after the refusal; the state has not changed.
     /// - Returns: What removes the handler.
-    @inlinable
     @discardableResult
     public func addErrorHandler(order: HandlerOrder = 100, handler: @escaping Handler) -> Disposable {
         register(.error, order: order, handler: handler)

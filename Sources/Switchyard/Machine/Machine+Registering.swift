@@ -48,7 +48,7 @@ extension Machine {
 
 extension Machine {
     /// Hands out `count` registrations in a row and returns the first.
-    @inlinable
+    @usableFromInline
     func makeIDs(count: Int) -> RegistrationID {
         let first = RegistrationID(rawValue: lastID + 1)
         lastID += UInt64(count)
@@ -56,7 +56,7 @@ extension Machine {
     }
 
     /// The disposable of registration `id`, kept at `node` of the table `kind` names.
-    @inlinable
+    @usableFromInline
     func registration(_ id: RegistrationID, at node: Int32, in kind: Registration.Kind) -> Registration {
         Registration(owner: registrationOwner, id: id, node: node, kind: kind)
     }
@@ -72,7 +72,7 @@ extension Machine {
     /// removal, as its last step).
     ///
     /// - Complexity: O(1).
-    @inlinable
+    @usableFromInline
     func access(_ registration: Registration, removing: Bool) -> Bool {
         let (id, node) = (registration.id, registration.node)
         switch registration.kind {
@@ -109,7 +109,7 @@ extension Machine {
     }
 
     /// Adds a handler to `slot` and returns what removes it.
-    @inlinable
+    @usableFromInline
     func register(_ slot: HandlerSlot, order: HandlerOrder, handler: @escaping Handler) -> Disposable {
         let id = makeID()
         let node = handlers.add(HandlerEntry(order: order, slot: slot, id: id), body: handler)
@@ -117,13 +117,13 @@ extension Machine {
     }
 
     /// The slot of handlers for `event` (or any event).
-    @inlinable
+    @usableFromInline
     func slot(event: Event<E>) -> HandlerSlot {
         .event(routes.intern(event.rawValue))
     }
 
     /// The codes of a transition's sides, for a handler slot.
-    @inlinable
+    @usableFromInline
     func codes(of transition: Transition<S>) -> (from: SymbolCode, to: SymbolCode) {
         (routes.intern(transition.fromState.rawValue), routes.intern(transition.toState.rawValue))
     }

@@ -97,7 +97,6 @@ extension Machine {
     ///   - transition: The move; `.any` may stand on either side.
     ///   - condition: What must hold for the move; `nil` always allows it.
     /// - Returns: What removes the route.
-    @inlinable
     @discardableResult
     public func addRoute(_ transition: Transition<S>, condition: Condition? = nil) -> Disposable {
         addRoute(Route(transition: transition, condition: condition))
@@ -107,7 +106,6 @@ extension Machine {
     ///
     /// - Parameter route: The route, such as `[.a, .b] => .c`.
     /// - Returns: What removes the route.
-    @inlinable
     @discardableResult
     public func addRoute(_ route: Route<S, E>) -> Disposable {
         require(
@@ -160,7 +158,6 @@ extension Machine {
     ///
     /// - Parameter routeMapping: Returns the allowed targets, or `nil` for none.
     /// - Returns: What removes the mapping.
-    @inlinable
     @discardableResult
     public func addStateRouteMapping(_ routeMapping: @escaping StateRouteMapping) -> Disposable {
         let id = makeID()
@@ -200,7 +197,6 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
-    @inlinable
     @discardableResult
     public func addHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> Disposable
@@ -217,7 +213,6 @@ extension Machine {
     ///   - order: When the handler runs among the others; lower first.
     ///   - handler: Runs after the state has changed.
     /// - Returns: What removes the handler.
-    @inlinable
     @discardableResult
     public func addAnyHandler(_ transition: Transition<S>, order: HandlerOrder = 100, handler: @escaping Handler)
         -> Disposable

@@ -140,13 +140,10 @@ public final class Machine<S: StateType, E: EventType> {
     ///   - delivery: When the handlers of a transition requested from inside a
     ///     handler run; ``DeliveryPolicy/immediate`` (SwiftState's behaviour) by default.
     ///   - initClosure: Configures the new machine.
-    @inlinable
     public init(state: S, delivery: DeliveryPolicy = .immediate, initClosure: ((Machine) -> Void)? = nil) {
         self.currentState = state
         self.initialState = state
         self.delivery = delivery
-        // Made here, in code an app's build specialises, so that disposing
-        // runs specialised code and looks up no generic metadata.
         self.registrationOwner = RegistrationOwner { machine, registration, removing in
             machine.withObject(as: Machine.self) { $0.access(registration, removing: removing) }
         }
@@ -486,8 +483,9 @@ extension Machine {
     /// or a statechart's requests, each decided and taken now.
     ///
     /// Specialised in the app's build, or each item would be copied and
-    /// matched through generic metadata; never inlined, so that the request
-    /// paths it stands on stay short.
+    /// matched through generic metadata (`chain-rtc`: 1,661 instructions a
+    /// request, 32,095 compiled once in the library); never inlined, so that
+    /// the request paths it stands on stay short.
     @inlinable @inline(never)
     func runWaiting(_ kind: WaitingQueue<Delivery, QueuedRequest>.Kind, on thread: DeliveryThread) {
         while let work = waiting.next(kind) {
