@@ -1,15 +1,14 @@
 /// The storage object of a copy-on-write table.
 @usableFromInline
-protocol TableStorage: PinnableStorage {
+protocol TableStorage: AnyObject {
     /// A copy of `other`, for a table whose storage a reader still holds.
     init(copying other: Self)
 }
 
 /// A value type over one storage object, copied only when written while
-/// shared, or while pinned (``ReaderPins``): a decision or delivery reads a
-/// copy of the table (one retain) or pins it (no retain), so a
-/// condition or handler that adds or removes something changes the machine's
-/// table, not the one being read.
+/// shared: a decision or delivery holds the storage it reads (one retain),
+/// so a condition or handler that adds or removes something changes the
+/// machine's table, not the one being read.
 @usableFromInline
 protocol CopyOnWriteTable {
     associatedtype Storage: TableStorage
@@ -17,8 +16,7 @@ protocol CopyOnWriteTable {
 }
 
 extension CopyOnWriteTable {
-    /// The storage, copied first if a reader still holds it, retained or
-    /// pinned (see ``ReaderPins``).
+    /// The storage, copied first if a reader still holds it.
     @inlinable
     var uniqueStorage: Storage {
         mutating get {
@@ -28,11 +26,11 @@ extension CopyOnWriteTable {
     }
 
     /// Gives the table a storage of its own to change: a copy if a reader
-    /// holds the storage, retained or pinned.
+    /// holds the storage.
     @inlinable
     @inline(__always)
     mutating func makeStorageUnique() {
-        if !isKnownUniquelyReferenced(&storage) || storage.isPinned {
+        if !isKnownUniquelyReferenced(&storage) {
             replaceStorageWithCopy()
         }
     }
@@ -41,9 +39,6 @@ extension CopyOnWriteTable {
     @inlinable
     @inline(never)
     mutating func replaceStorageWithCopy() {
-        if storage.isPinned {
-            storage.keepForReaders()
-        }
         storage = Storage(copying: storage)
     }
 
@@ -53,6 +48,6 @@ extension CopyOnWriteTable {
     @inlinable
     mutating func withUniqueStorage<Result>(_ body: (Storage) -> Result) -> Result {
         makeStorageUnique()
-        return Unretained(storage).withObject(body)
+        return body(storage)
     }
 }

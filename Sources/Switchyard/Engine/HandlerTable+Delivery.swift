@@ -1,8 +1,8 @@
 // A handler table's storage: adding a handler to its chains, and walking the
 // chains a delivery calls, most specific first.
 
-// Delivery reads the storage, not the table: a step lends it pinned, without
-// a retain (see `ReaderPins`).
+// Delivery reads the storage, not the table: a step holds it for all its
+// deliveries (see `Machine.withHandlersHeldForSteps(_:)`).
 extension HandlerTable.Storage {
     /// The slot of registration `id`'s record at `node`, `nil` if it was removed.
     @inlinable
@@ -176,8 +176,8 @@ extension HandlerTable.Storage {
     /// Calls `body` with each record of `chain`.
     ///
     /// The records are read in place from this storage, which the caller
-    /// keeps alive, its handlers unchanged, while handlers run, by a pin or
-    /// a copy of the table (a change they make to the machine's table copies
+    /// keeps alive, its handlers unchanged, while handlers run, by holding
+    /// it or a copy of the table (a change they make to the machine's table copies
     /// it first): a copy of its entries and closures would cost a retain and
     /// a release of each per walk.
     @inlinable

@@ -140,7 +140,7 @@ enum HandlerSlot {
 /// merges a few sorted lists instead of sorting.
 ///
 /// Like ``RouteTable``, a value type over one copy-on-write storage object: a
-/// delivery reads it pinned (``ReaderPins``) or a copy of it, so handlers
+/// delivery holds the storage it reads, so handlers
 /// added or removed by handlers change the machine's table, not the lists
 /// being delivered.
 @usableFromInline
@@ -149,13 +149,6 @@ struct HandlerTable<S: StateType, E: EventType> {
 
     @usableFromInline
     final class Storage: TableStorage {
-        @exclusivity(unchecked) @usableFromInline var readerPins = ReaderPins()
-
-        #if DEBUG
-            deinit {
-                assert(!isPinned, "Switchyard: a table's storage was freed while a reader held it pinned")
-            }
-        #endif
         @exclusivity(unchecked) @usableFromInline var entries = ChainStore<HandlerEntry>()
         /// The closure of the handler at each node of ``entries``, by node; a
         /// free node's does nothing.
@@ -288,7 +281,7 @@ struct HandlerTable<S: StateType, E: EventType> {
         ///
         /// Its closure is lent, not retained: this storage keeps it, and a
         /// storage that a delivery reads keeps its handlers until the
-        /// delivery ends (it is pinned or held as a copy, so a change goes to
+        /// delivery ends (it is held, so a change goes to
         /// another storage). A record is used only while its storage is read so.
         @inlinable
         subscript(node: Int32) -> Record {

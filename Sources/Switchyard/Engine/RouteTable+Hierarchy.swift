@@ -43,8 +43,8 @@ struct SelectedRoute<S: StateType> {
     }
 }
 
-// Read from the storage, not the table: a step lends it pinned, without a
-// retain (see `Machine.withPinnedRoutes(_:)`).
+// Read from the storage, not the table, which a step holds while it
+// chooses (see `Machine.withHeldRoutes(_:)`).
 extension RouteTable.Storage {
     /// The first route of the chain at (`eventCode`, `state`) that `event`
     /// (`nil` for an eventless or done route) may take, in registration

@@ -71,12 +71,12 @@ struct RouteTable<S: StateType, E: EventType> {
 
         /// Whether the route may take the move `from` → `to`, or why not.
         ///
-        /// Called on a table that the caller holds a copy of, or holds
-        /// pinned (``ReaderPins``), while the condition runs (as every
-        /// decision is: a condition may change the machine's table, which
-        /// then copies its storage first), so the table keeps the guard
-        /// alive: the condition is called unretained, without a retain and a
-        /// release of its captures at each try.
+        /// Called on a table that the caller holds a copy of, or holds the
+        /// storage of, while the condition runs (as every decision is: a
+        /// condition may change the machine's table, which then copies its
+        /// storage first), so the table keeps the guard alive: the condition
+        /// is called unretained, without a retain and a release of its
+        /// captures at each try.
         @inlinable
         func refusal(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Refusal? {
             guard guarded != nil else { return nil }
@@ -118,13 +118,6 @@ struct RouteTable<S: StateType, E: EventType> {
 
     @usableFromInline
     final class Storage: TableStorage {
-        @exclusivity(unchecked) @usableFromInline var readerPins = ReaderPins()
-
-        #if DEBUG
-            deinit {
-                assert(!isPinned, "Switchyard: a table's storage was freed while a reader held it pinned")
-            }
-        #endif
         /// The codes of the states and events that routes and handlers name.
         @exclusivity(unchecked) @usableFromInline var states = Symbols<S>()
         @exclusivity(unchecked) @usableFromInline var events = Symbols<E>()

@@ -12,7 +12,7 @@ extension Machine {
     /// route moves.
     ///
     /// `routes` is the machine's route table as the choice began, which the
-    /// caller holds pinned (or a copy of) while the choice runs: conditions
+    /// caller holds while the choice runs: conditions
     /// may read and change the machines.
     // Inlined into each caller: an eventless try passes no event, and the
     // branches for one fold away (eventless-3: 176 instructions fewer).

@@ -286,7 +286,7 @@ extension Machine {
         let chart = uncheckedChart
         guard !chart.isFinished else { return }
         beginStepDelivery(on: DeliveryThread.current)
-        _ = withHandlersPinnedForSteps { handlers in
+        _ = withHandlersHeldForSteps { handlers in
             settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in }, offering: state)
         }
         endStep()
@@ -309,14 +309,14 @@ extension Machine {
     /// planned, as the request's own step was.
     ///
     /// `handlers` is the machine's handler table, which the caller holds
-    /// pinned and each step brings up to date before it delivers (see
+    /// and each step brings up to date before it delivers (see
     /// ``deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``).
     ///
     /// - Returns: `false` if it stopped at ``internalStepLimit`` steps, after
     ///   running the error handlers.
     @inlinable
     func settle(
-        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>,
+        chart: Statechart, nesting: Nesting, handlers: inout HandlerTable<S, E>.Storage,
         reading: StepReader,
         offering first: SymbolCode? = nil
     ) -> Bool {
@@ -338,9 +338,9 @@ extension Machine {
                     plan.reset()
                     return
                 }
-                // Pinned for each try, not held while the step is delivered:
+                // Held for each try, not while the step is delivered:
                 // then a handler's change to the routes would copy them.
-                _ = withPinnedRoutes { routes in
+                _ = withHeldRoutes { routes in
                     chooseMoves(
                         event: nil, eventCode: .eventless, member: 0, routes: routes, userInfo: nil, chart: chart,
                         nesting: nesting, into: &plan)
@@ -388,7 +388,7 @@ extension Machine {
         let thread = DeliveryThread.current
         guard !chart.isFinished, !mustQueueRequest(on: thread), decisionDepth == 0 else { return }
         beginStepDelivery(on: thread)
-        _ = withHandlersPinnedForSteps { handlers in
+        _ = withHandlersHeldForSteps { handlers in
             settle(chart: chart, nesting: uncheckedNesting, handlers: &handlers, reading: { _ in })
         }
         endStep()
@@ -401,7 +401,7 @@ extension Machine {
     func firstDoneMove(of state: SymbolCode, chart: Statechart, nesting: Nesting, plan: inout StepPlan)
         -> StepPlan.Move?
     {
-        // Most completions have no done route: asked in place, before the table is pinned.
+        // Most completions have no done route: asked in place, before the table is held.
         guard
             nesting.membersMayHaveRoutes(reservedEvent: .done)
                 || (nesting.isNamedByRoot(state) && routes.storage.hasRoutes(reservedEvent: .done, from: state))
@@ -410,8 +410,8 @@ extension Machine {
         decisionDepth += 1
         assert(noteDecidingThread())
         defer { decisionDepth -= 1 }
-        // Pinned: conditions may change the machine.
-        return withPinnedRoutes { routes in
+        // Held: conditions may change the machine.
+        return withHeldRoutes { routes in
             firstMove(
                 event: nil, eventCode: .done, on: state, routes: routes, current: currentState, userInfo: nil,
                 chart: chart, nesting: nesting, plan: &plan, refusal: &refusal)
@@ -426,7 +426,7 @@ extension Machine {
     /// Rare: not inlined into clients.
     @usableFromInline
     func finish(
-        chart: Statechart, nesting: Nesting, handlers: inout Unretained<HandlerTable<S, E>.Storage>,
+        chart: Statechart, nesting: Nesting, handlers: inout HandlerTable<S, E>.Storage,
         reading: StepReader
     ) {
         chart.planFinish(into: &plan)

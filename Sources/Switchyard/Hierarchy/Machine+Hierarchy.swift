@@ -149,7 +149,7 @@ extension Machine {
         chart.planStart(into: &plan)
         reading(plan.entries.elements)
         beginStepDelivery()
-        _ = withHandlersPinnedForSteps { handlers in
+        _ = withHandlersHeldForSteps { handlers in
             deliverPlannedStep(
                 .state, plan: &plan, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
                 handlers: &handlers)

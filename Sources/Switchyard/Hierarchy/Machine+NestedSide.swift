@@ -102,13 +102,13 @@ extension Machine {
             firstRoute: { event, eventCode, state, current, reaching, userInfo, refusal, extras in
                 machine.withObject { machine in
                     // Most of the states a walk asks have no route: answered
-                    // before the table is pinned.
+                    // before the table is held.
                     let mayHaveRoutes =
                         event == nil
                         ? machine.routes.hasRoutes(reservedEvent: eventCode)
                         : machine.routes.storage.hasEventRoutes(code: eventCode, on: state)
                     guard mayHaveRoutes else { return nil }
-                    return machine.withPinnedRoutes { routes in
+                    return machine.withHeldRoutes { routes in
                         routes.firstRoute(
                             event: event?.load(as: E.self), code: eventCode, on: state,
                             current: routes.states.value(of: current),
@@ -168,10 +168,10 @@ extension Machine {
                     machine.watchers?.observe?()
                 }
             },
-            // The handler table is read pinned (see `ReaderPins`), not copied.
+            // The handler table's storage is held, not copied.
             deliverLifecycle: { entering, code, facts in
                 machine.withObject { machine in
-                    machine.withPinnedHandlers { handlers in
+                    machine.withHeldHandlers { handlers in
                         // Most states have no entry or exit handler: build no context for them.
                         guard handlers.hasLifecycleHandlers(entering: entering, of: code) else { return }
                         let context = machine.context(of: facts)
@@ -185,7 +185,7 @@ extension Machine {
             },
             transitionInterest: { kind, eventCode in
                 machine.withObject { machine in
-                    machine.withPinnedHandlers { handlers in
+                    machine.withHeldHandlers { handlers in
                         // A machine watched (transitions(), observable) hears every step.
                         let hears = handlers.mayHear(kind, event: eventCode) || machine.watchers != nil
                         return (hears, handlers.matchesStates(of: kind))
@@ -194,7 +194,7 @@ extension Machine {
             },
             deliverTransition: { kind, eventCode, before, after, facts in
                 machine.withObject { machine in
-                    machine.withPinnedHandlers { handlers in
+                    machine.withHeldHandlers { handlers in
                         let context = machine.context(of: facts)
                         machine.report(kind, context, refusal: nil)
                         machine.delivering {
@@ -213,7 +213,7 @@ extension Machine {
             },
             deliverAction: { node, id, facts in
                 machine.withObject { machine in
-                    machine.withPinnedHandlers { handlers in
+                    machine.withHeldHandlers { handlers in
                         // A condition may have disposed the route, and its action with it.
                         guard handlers.holds(id, at: node) else { return }
                         let context = machine.context(of: facts)

@@ -294,7 +294,7 @@ extension Machine {
             return
         }
         beginStepDelivery()
-        withHandlersPinnedForSteps { handlers in
+        withHandlersHeldForSteps { handlers in
             deliverPlannedStep(
                 .state, plan: &plan, event: nil, eventCode: .wildcard, userInfo: nil, chart: chart, nesting: nesting,
                 handlers: &handlers)

@@ -26,8 +26,8 @@ extension Machine {
         show(&plan, to: reading, chart: chart)
         chart.hasBegun = true
         beginStepDelivery(on: thread)
-        // Pinned for this step and those it leads to (see `refresh(_:)`).
-        let isSettled = withHandlersPinnedForSteps { handlers in
+        // Held for this step and those it leads to (see `refresh(_:)`).
+        let isSettled = withHandlersHeldForSteps { handlers in
             // The step holds `userInfo` until its handlers have all run.
             withExtendedLifetime(userInfo) {
                 deliverPlannedStep(
@@ -55,48 +55,34 @@ extension Machine {
         reader(plan)
     }
 
-    /// Calls `body` with the machine's handler table pinned (see
-    /// ``ReaderPins``) for steps to read without a retain; the steps may pin
-    /// it again as it changes (``refresh(_:)``), and the pin held when
-    /// `body` returns is let go.
+    /// Calls `body` with the storage of the machine's handler table as it
+    /// is now, held for the steps to read; the steps take it again as it
+    /// changes (``refresh(_:)``).
     @inlinable
-    func withHandlersPinnedForSteps<Result>(
-        _ body: (inout Unretained<HandlerTable<S, E>.Storage>) -> Result
+    func withHandlersHeldForSteps<Result>(
+        _ body: (inout HandlerTable<S, E>.Storage) -> Result
     ) -> Result {
-        var handlers = pinnedHandlers()
-        let result = body(&handlers)
-        handlers.withObject { $0.unpin() }
-        return result
+        var handlers = self.handlers.storage
+        return body(&handlers)
     }
 
-    /// The storage of the machine's handler table as it is now, pinned; the
-    /// caller unpins it.
-    @inlinable
-    func pinnedHandlers() -> Unretained<HandlerTable<S, E>.Storage> {
-        let storage = Unretained(handlers.storage)
-        storage.withObject { $0.pin() }
-        return storage
-    }
-
-    /// Makes `handlers`, the handler table a request holds pinned for all
-    /// its steps, the machine's table as it is now.
+    /// Makes `handlers`, the handler table a request holds for all its
+    /// steps, the machine's table as it is now.
     ///
-    /// Pinned once for the request, and again only when the machine's table
-    /// has changed. It cannot miss a change: while pinned, changing the
-    /// machine's table gives it a new storage, so the two are the same
-    /// storage exactly as long as nothing changed it.
+    /// It cannot miss a change: while a request holds the storage, changing
+    /// the machine's table gives it a new storage (copy on write), so the
+    /// two are the same storage exactly as long as nothing changed it.
     @inlinable
-    func refresh(_ handlers: inout Unretained<HandlerTable<S, E>.Storage>) {
+    func refresh(_ handlers: inout HandlerTable<S, E>.Storage) {
         guard !isCurrent(handlers) else { return }
-        handlers.withObject { $0.unpin() }
-        handlers = pinnedHandlers()
+        handlers = self.handlers.storage
     }
 
     /// Whether `handlers` is the storage of the machine's handler table as
     /// it is now: `false` once a handler has changed the table.
     @inlinable
-    func isCurrent(_ handlers: Unretained<HandlerTable<S, E>.Storage>) -> Bool {
-        handlers.withObject { $0 === self.handlers.storage }
+    func isCurrent(_ handlers: HandlerTable<S, E>.Storage) -> Bool {
+        handlers === self.handlers.storage
     }
 
     /// Delivers the step `plan` holds, which is complete: exit handlers,
@@ -111,13 +97,13 @@ extension Machine {
     /// lifecycle handlers and no handler of a transition.
     ///
     /// `handlers` is the machine's handler table that the request holds
-    /// pinned for all its steps; the step first brings it up to date
+    /// for all its steps; the step first brings it up to date
     /// (``refresh(_:)``).
     @inlinable
     func deliverPlannedStep(
         _ kind: DeliveryKind, plan: inout StepPlan, event: BorrowedEvent?, eventCode: SymbolCode,
         userInfo: UserInfoBox?, chart: Statechart, nesting: Nesting,
-        handlers: inout Unretained<HandlerTable<S, E>.Storage>
+        handlers: inout HandlerTable<S, E>.Storage
     ) {
         // Letting go of a table that a handler replaced may release the last
         // hold on closures, whose captures' `deinit` is code of the user's: a
@@ -127,16 +113,13 @@ extension Machine {
             chart.copyRememberedLists(into: &plan)
         }
         refresh(&handlers)
-        handlers.withObject { handlers in
-            deliverPlannedStep(
-                kind, plan: &plan, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart,
-                nesting: nesting,
-                handlers: handlers)
-        }
+        deliverPlannedStep(
+            kind, plan: &plan, event: event, eventCode: eventCode, userInfo: userInfo, chart: chart,
+            nesting: nesting, handlers: handlers)
     }
 
     /// ``deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``
-    /// with the handler table it reads, up to date and pinned.
+    /// with the handler table it reads, up to date and held.
     @inlinable
     func deliverPlannedStep(
         _ kind: DeliveryKind, plan: inout StepPlan, event: BorrowedEvent?, eventCode: SymbolCode,
@@ -161,7 +144,7 @@ extension Machine {
         if lifecycle == .finish {
             inspectFinish(plan)
         }
-        // `handlers`, the machine's table as this step begins, is pinned:
+        // `handlers`, the machine's table as this step begins, is held:
         // handlers that add or dispose handlers change a copy.
         // The runner acts on the plan it is given, which its caller lends it
         // for the whole delivery: while the step runs, requests wait, so

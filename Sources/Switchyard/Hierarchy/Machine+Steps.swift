@@ -239,9 +239,9 @@ extension Machine {
         var refusal: Refusal?
         switch request {
         case .event(let event):
-            // Pinned for the event's code and the choice, let go before the
+            // Held for the event's code and the choice, let go before the
             // step: conditions and mappings may read and change the machines.
-            (eventCode, refusal) = withPinnedRoutes { routes in
+            (eventCode, refusal) = withHeldRoutes { routes in
                 let eventCode = code(of: event.load(as: E.self), in: routes)
                 let refusal = chooseMoves(
                     event: event, eventCode: eventCode, member: member, routes: routes, userInfo: userInfo,

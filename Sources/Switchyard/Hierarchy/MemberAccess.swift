@@ -67,7 +67,7 @@ final class MemberAccess {
         /// machine's state `current`); without an event, the first route kept
         /// under the reserved code (an eventless or a done route). What the
         /// route does besides moving to one target goes into `extras`, read
-        /// while its table is pinned: a condition may have removed the route
+        /// while its table is held: a condition may have removed the route
         /// from the machine's table since. A question about one move
         /// (`hasRoute`) names the target it asks about (`reaching`): routes
         /// that lead elsewhere are passed over.

@@ -225,23 +225,25 @@ extension Machine {
         return code
     }
 
-    /// Calls `body` with the route table's storage as it is now, pinned
-    /// rather than retained (see ``ReaderPins``): a condition or mapping that
-    /// `body` runs and that changes the routes changes a copy, as it would if
-    /// `body` held a copy of the table.
+    /// Calls `body` with the route table's storage as it is now, held: a
+    /// condition or mapping that `body` runs and that changes the routes
+    /// changes a copy (copy on write), as it would if `body` held a copy of
+    /// the table.
     @inlinable
     @inline(__always)
-    func withPinnedRoutes<Result>(_ body: (RouteTable<S, E>.Storage) -> Result) -> Result {
-        Unretained(routes.storage).withPinnedObject(body)
+    func withHeldRoutes<Result>(_ body: (RouteTable<S, E>.Storage) -> Result) -> Result {
+        let storage = routes.storage
+        return body(storage)
     }
 
-    /// Calls `body` with the handler table's storage as it is now, pinned
-    /// rather than retained (see ``ReaderPins``): a handler that `body` runs
-    /// and that adds or disposes handlers changes a copy.
+    /// Calls `body` with the handler table's storage as it is now, held: a
+    /// handler that `body` runs and that adds or disposes handlers changes a
+    /// copy.
     @inlinable
     @inline(__always)
-    func withPinnedHandlers<Result>(_ body: (HandlerTable<S, E>.Storage) -> Result) -> Result {
-        Unretained(handlers.storage).withPinnedObject(body)
+    func withHeldHandlers<Result>(_ body: (HandlerTable<S, E>.Storage) -> Result) -> Result {
+        let storage = handlers.storage
+        return body(storage)
     }
 
     /// The code of the current state, looked up (one hash) only if not yet known.

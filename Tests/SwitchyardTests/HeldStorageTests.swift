@@ -2,9 +2,9 @@ import Testing
 
 @testable import Switchyard
 
-// A step reads its machine's route table pinned rather than retained: a
-// change made while it is pinned goes to a copy, and the pinned storage lives
-// until its last reader lets it go.
+// A step holds the storage of the machine's tables it reads: a change made
+// while it holds one goes to a copy (copy on write), and the storage it holds
+// lives until its last reader lets it go.
 
 private enum Key: StateType {
     case a, b, c, d
@@ -14,39 +14,48 @@ private enum Tick: EventType {
     case tick
 }
 
-@Suite struct ReaderPinsTests {
-    @Test func aChangeToAPinnedTableGoesToACopyThatTheTableKeeps() {
+@Suite struct HeldStorageTests {
+    @Test func aChangeToAHeldTableGoesToACopyThatTheTableKeeps() {
         var table = RouteTable<Key, Tick>()
         _ = table.intern(Key.a)
-        weak var pinnedStorage: RouteTable<Key, Tick>.Storage?
-        Unretained(table.storage).withPinnedObject { storage in
-            pinnedStorage = storage
+        weak var heldStorage: RouteTable<Key, Tick>.Storage?
+        do {
+            let storage = table.storage
+            heldStorage = storage
             _ = table.intern(Key.b)
-            #expect(table.storage !== storage, "a change to a pinned table changed the storage in place")
-            #expect(storage.states.code(of: .b) == .unknown, "the reader saw a change made after it pinned")
+            #expect(table.storage !== storage, "a change to a held table changed the storage in place")
+            #expect(storage.states.code(of: .b) == .unknown, "the reader saw a change made after it took the storage")
             #expect(table.code(of: Key.b) != .unknown)
+            withExtendedLifetime(storage) {}
         }
-        #expect(pinnedStorage == nil, "the replaced storage outlived its last reader")
+        #expect(heldStorage == nil, "the replaced storage outlived its last reader")
     }
 
     @Test func aReplacedStorageLivesUntilItsOutermostReaderLetsGo() {
         var table = RouteTable<Key, Tick>()
-        weak var pinnedStorage: RouteTable<Key, Tick>.Storage?
-        Unretained(table.storage).withPinnedObject { outer in
-            pinnedStorage = outer
-            Unretained(outer).withPinnedObject { _ in
+        weak var heldStorage: RouteTable<Key, Tick>.Storage?
+        do {
+            let outer = table.storage
+            heldStorage = outer
+            do {
+                let inner = outer
                 _ = table.intern(Key.c)
+                withExtendedLifetime(inner) {}
             }
-            #expect(pinnedStorage != nil, "the storage was released while a reader still held it")
-            #expect(outer.readerPins.count == 1)
+            #expect(heldStorage != nil, "the storage was released while a reader still held it")
+            #expect(table.storage !== outer, "the change went to the storage a reader holds")
+            withExtendedLifetime(outer) {}
         }
-        #expect(pinnedStorage == nil)
+        #expect(heldStorage == nil)
     }
 
-    @Test func anUnpinnedTableChangesInPlace() {
+    @Test func aTableNoReaderHoldsChangesInPlace() {
         var table = RouteTable<Key, Tick>()
         let before = ObjectIdentifier(table.storage)
-        Unretained(table.storage).withPinnedObject { _ in }
+        do {
+            let storage = table.storage
+            withExtendedLifetime(storage) {}
+        }
         _ = table.intern(Key.a)
         #expect(ObjectIdentifier(table.storage) == before)
     }
@@ -68,17 +77,17 @@ private enum Tick: EventType {
             machine.addRoutes(event: .tick, transitions: [.a => .b])
             machine.addDoneRoute(.c => .c)
         }
-        weak var pinnedStorage: HandlerTable<Key, Tick>.Storage?
+        weak var heldStorage: HandlerTable<Key, Tick>.Storage?
         var heard: [String] = []
         machine.addHandler(event: .tick) { [unowned machine] _ in
-            pinnedStorage = machine.handlers.storage
+            heldStorage = machine.handlers.storage
             machine.addAnyHandler(.any => .c) { _ in heard.append("added") }
-            #expect(machine.handlers.storage !== pinnedStorage, "a handler changed the pinned table in place")
+            #expect(machine.handlers.storage !== heldStorage, "a handler changed the held table in place")
         }
         #expect(machine.tryEvent(.tick))
         #expect(machine.state == .a)
         #expect(heard == ["added"], "the done step did not hear the handler added, or the step that added it did")
-        #expect(pinnedStorage == nil, "the replaced handler table outlived the request")
+        #expect(heldStorage == nil, "the replaced handler table outlived the request")
     }
 
     @Test func noReaderHoldsATableOnceARequestEnds() {
@@ -89,17 +98,20 @@ private enum Tick: EventType {
             machine.addDoneRoute(.c => .c)
             machine.addEntryHandler(.b) { _ in }
         }
-        func expectUnpinned(_ operation: String) {
-            #expect(!machine.routes.storage.isPinned, "the route table is still pinned after \(operation)")
-            #expect(!machine.handlers.storage.isPinned, "the handler table is still pinned after \(operation)")
+        func expectUnheld(_ operation: String) {
+            #expect(
+                isKnownUniquelyReferenced(&machine.routes.storage), "the route table is still held after \(operation)")
+            #expect(
+                isKnownUniquelyReferenced(&machine.handlers.storage),
+                "the handler table is still held after \(operation)")
         }
         machine.start()
-        expectUnpinned("start()")
+        expectUnheld("start()")
         #expect(machine.tryEvent(.tick))
-        expectUnpinned("a step and its done step")
+        expectUnheld("a step and its done step")
         #expect(!machine.tryState(.d))
-        expectUnpinned("a refused request")
+        expectUnheld("a refused request")
         _ = machine.canTryEvent(.tick)
-        expectUnpinned("a question")
+        expectUnheld("a question")
     }
 }
