@@ -96,7 +96,7 @@ extension Statechart {
     func rememberChoice(
         of eventCode: SymbolCode, inside host: SymbolCode?, routesVersion: UInt64, plan: inout StepPlan
     ) {
-        guard host == nil, tree.isLaidOut, !plan.moves.isEmpty else { return }
+        guard remembers, host == nil, tree.isLaidOut, !plan.moves.isEmpty else { return }
         assert(plan.extras.isEmpty, "a choice with a guarded route remembered")
         plan.choiceMark = choiceMemo.remember(
             hash: ChoiceMemo.hash(event: eventCode, atomics: configuration.atomics), event: eventCode,

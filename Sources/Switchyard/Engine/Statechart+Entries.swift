@@ -51,7 +51,7 @@ extension Statechart {
             add(state, to: &plan)
             return
         }
-        if tree.isLaidOut, case .known(let start, let end) = defaultEntrySpan(of: state),
+        if remembers, tree.isLaidOut, case .known(let start, let end) = defaultEntrySpan(of: state),
             !plan.entries.contains(where: { tree.isWithin($0, state) })
         {
             // Nothing on the list is entered yet: appended without a search.

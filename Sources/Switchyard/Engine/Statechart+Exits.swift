@@ -183,7 +183,7 @@ extension Statechart {
     /// state that keeps some (its entries then depend on what was recorded).
     @usableFromInline
     func rememberStep(_ plan: inout StepPlan) {
-        guard mayRemember(plan), plan.history.isEmpty,
+        guard remembers, mayRemember(plan), plan.history.isEmpty,
             !plan.entries.contains(where: { tree.history(of: $0) != nil })
         else { return }
         let move = plan.moves[0]

@@ -43,6 +43,11 @@ final class Statechart {
     @exclusivity(unchecked) @usableFromInline var stepMemo = StepMemo()
     /// The moves events chose so far, by configuration and event.
     @exclusivity(unchecked) @usableFromInline var choiceMemo = ChoiceMemo()
+    /// Whether steps, choices and default entries are remembered in the
+    /// three memos above. Always, but in `MemoDifferentialTests`, which runs
+    /// the same charts with and without them; read only where a memo would
+    /// remember, so that a memo that remembers nothing is never read.
+    var remembers = true
 
     @usableFromInline
     init() {}

@@ -33,15 +33,31 @@ private typealias Call = ReferenceStatechart.Call
 private typealias Outcome = ReferenceStatechart.Outcome
 
 /// A state of a model chart.
-private struct Node: StateType, CustomStringConvertible {
+struct ModelNode: StateType, CustomStringConvertible {
     var id: Int
     var description: String { "\(id)" }
 }
 
 /// An event of a model chart.
-private struct Ev: EventType, CustomStringConvertible {
+struct ModelEvent: EventType, CustomStringConvertible {
     var id: Int
     var description: String { "e\(id)" }
+}
+
+private typealias Node = ModelNode
+private typealias Ev = ModelEvent
+
+/// The random chart the model tests draw from `seed`, declared on a new
+/// machine as they declare it, its handlers writing to `log`; with the chart's
+/// states and the events the model tests send it. For tests that compare two
+/// machines rather than a machine and the reference (`MemoDifferentialTests`).
+func makeModelChart(seed: UInt64, loggingTo log: Log) -> (
+    machine: Machine<ModelNode, ModelEvent>, states: [Int], events: [Int]
+) {
+    let blueprint = Blueprint(seed: seed)
+    let states = blueprint.makeReference().states
+    let machine = blueprint.makeMachine(loggingTo: log, states: states, raising: RaiseBudget())
+    return (machine, states, blueprint.events)
 }
 
 @Suite struct StatechartModelTests {
