@@ -1,6 +1,7 @@
 import Foundation
-import Switchyard
 import Testing
+
+@testable import Switchyard
 
 // A randomised test of nesting: a hierarchy of separately built machines,
 // nested in a random order, against the same chart declared on one machine.
@@ -71,6 +72,15 @@ private struct Flat: StateType, CustomStringConvertible {
     @Test(arguments: [1048, 1210, 1972, 2346] as [UInt64])
     func hierarchyAgreesWhenEveryStateIsReadBeforeNesting(seed: UInt64) {
         NestingCheck(seed: seed, readsEveryStateBeforeNesting: true).run()
+    }
+
+    /// The statechart's memos change nothing a hierarchy does (issue 37,
+    /// item 3): the same hierarchies, none of whose machines remember steps,
+    /// choices or default entries (`Statechart.remembers`), agree with the
+    /// single machine, which does.
+    @Test(arguments: fixedSeeds)
+    func hierarchyThatRemembersNothingAgreesWithTheSameChartOnOneMachine(seed: UInt64) {
+        NestingCheck(seed: seed, hierarchyRemembers: false).run()
     }
 
     @Test(.enabled(if: nestingSeed != nil, "set SWITCHYARD_NESTING_SEED to replay one seed"))
@@ -257,7 +267,10 @@ private struct NestingCheck {
     let nestedGates = Gates()
     let singleGates = Gates()
 
-    init(seed: UInt64, printsSteps: Bool = false, readsEveryStateBeforeNesting: Bool = false) {
+    init(
+        seed: UInt64, printsSteps: Bool = false, readsEveryStateBeforeNesting: Bool = false,
+        hierarchyRemembers: Bool = true
+    ) {
         self.seed = seed
         self.printsSteps = printsSteps
         let plan = HierarchyPlan(seed: seed, readsEveryStateBeforeNesting: readsEveryStateBeforeNesting)
@@ -326,6 +339,9 @@ private struct NestingCheck {
                 as: machinePlan.embedded ? plan.embed(index) : nil)
         }
         addEventlessRoutes(afterNesting: true)
+        for machine in machines {
+            machine.chart?.remembers = hierarchyRemembers
+        }
         self.machines = machines
 
         // The same chart on one machine.
