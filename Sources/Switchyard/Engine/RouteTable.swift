@@ -166,7 +166,9 @@ struct RouteTable<S: StateType, E: EventType> {
         @inlinable
         init() {}
 
-        @inlinable
+        /// Compiled once, in the library: a table is copied only when it is
+        /// changed while a request reads it.
+        @usableFromInline
         init(copying other: Storage) {
             states = other.states
             events = other.events
