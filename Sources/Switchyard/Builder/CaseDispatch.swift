@@ -10,18 +10,19 @@
 /// retains nothing, not even the closure it calls.
 @usableFromInline
 final class CaseDispatch<S: StateType, E: EventType, Effect> {
-    @usableFromInline typealias Entry = MappedClauses<S, E, Effect>.Entry
+    @usableFromInline
+    typealias Entry = MappedClauses<S, E, Effect>.Entry
 
     @usableFromInline let reader: EnumCaseReader
     /// Every mapped clause, in the order they are tried.
-    @usableFromInline let clauses: [MappedClause<S, E, Effect>]
+    let clauses: [MappedClause<S, E, Effect>]
     // Dynamic exclusivity checks are off, as in the machine: the lists are
     // read on every request and only written when a case is first seen, and
     // no access to them lasts across a call to user code.
     /// Each case's list, learned when a value of the case is first seen.
-    @exclusivity(unchecked) @usableFromInline var lists = CaseListStorage<Entry>()
-
     @usableFromInline
+    @exclusivity(unchecked) var lists = CaseListStorage<Entry>()
+
     init(reader: EnumCaseReader, clauses: [MappedClause<S, E, Effect>]) {
         self.reader = reader
         self.clauses = clauses

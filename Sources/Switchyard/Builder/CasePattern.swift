@@ -18,7 +18,8 @@
 @usableFromInline
 final class CasePattern<Root> {
     /// What is known of each case, by case index.
-    @usableFromInline enum Verdict: UInt8 {
+    @usableFromInline
+    enum Verdict: UInt8 {
         /// No value of the case seen yet.
         case unknown
         case matches, differs
@@ -34,9 +35,9 @@ final class CasePattern<Root> {
     @usableFromInline let reader: EnumCaseReader?
     // Dynamic exclusivity checks are off, as in the machine: the verdicts are
     // read on every match and never held across a call to user code.
-    @exclusivity(unchecked) @usableFromInline var verdicts: [Verdict] = []
-
     @usableFromInline
+    @exclusivity(unchecked) var verdicts: [Verdict] = []
+
     init(name: String, judge: @escaping (Root) -> (matches: Bool, isCaseWide: Bool)) {
         self.name = name
         self.judge = judge
@@ -44,7 +45,6 @@ final class CasePattern<Root> {
     }
 
     /// A pattern that judges the same way and has learned nothing yet.
-    @usableFromInline
     func fresh() -> CasePattern {
         CasePattern(name: name, judge: judge)
     }

@@ -31,7 +31,6 @@ enum ClauseSide<Value: Hashable> {
 
     /// The same side with a pattern that has learned nothing yet, so that a
     /// machine keeps its own verdicts.
-    @usableFromInline
     func fresh() -> ClauseSide {
         if case .pattern(let pattern) = self {
             return .pattern(pattern.fresh())
@@ -40,7 +39,6 @@ enum ClauseSide<Value: Hashable> {
     }
 
     /// How the side was written, for messages.
-    @usableFromInline
     var name: String {
         switch self {
         case .value(let value): "\(value)"
@@ -94,7 +92,6 @@ struct Entering<S: StateType> {
     }
 
     /// The arguments that say it, for messages: `, alsoEntering: b, ignoringHistory: true`.
-    @usableFromInline
     var written: String {
         (otherTargets.isEmpty ? "" : ", alsoEntering: " + otherTargets.map { "\($0)" }.joined(separator: ", "))
             + (ignoresHistory ? ", ignoringHistory: true" : "")
@@ -116,9 +113,8 @@ struct Clause<S: StateType, E: EventType, Effect> {
     @usableFromInline var entering: Entering<S>
     @usableFromInline var effects: [Effect]
     /// Where the clause was written among the definition's clauses.
-    @usableFromInline var order: Int
+    var order: Int
 
-    @usableFromInline
     init(
         source: ClauseSide<S>, event: ClauseSide<E>, condition: ((S, E) -> Bool)?,
         target: ClauseTarget<S, E, Effect>, entering: Entering<S> = Entering(), effects: [Effect], order: Int

@@ -40,7 +40,6 @@ struct CompletionClause<S: StateType, Effect> {
     }
 
     /// How the clause is written, for messages.
-    @usableFromInline
     var written: String {
         switch kind {
         case .done: "OnDone(transitionTo: \(target)\(entering.written))"

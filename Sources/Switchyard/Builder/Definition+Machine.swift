@@ -142,7 +142,8 @@ final class DefinitionMapping<S: StateType, E: EventType, Effect> {
     /// The decision that takes the mapping's answer is the last to ask it
     /// (a question a closure asks meanwhile answers before it), so they are
     /// that decision's whenever the engine says it took this mapping.
-    @exclusivity(unchecked) @usableFromInline var computedEffects: [Effect] = []
+    @usableFromInline
+    @exclusivity(unchecked) var computedEffects: [Effect] = []
 
     @usableFromInline
     init(mapped: MappedClauses<S, E, Effect>, keepsReactions: Bool) {

@@ -39,7 +39,7 @@ public struct Definition<S: StateType, E: EventType, Effect> {
     public private(set) var initialState: S
 
     /// Every clause, in the order written, with its state side and conditions resolved.
-    @usableFromInline let clauses: [Clause<S, E, Effect>]
+    let clauses: [Clause<S, E, Effect>]
     @usableFromInline let tree: DefinitionTree<S>
     @usableFromInline let entryEffects: [S: [Effect]]
     @usableFromInline let exitEffects: [S: [Effect]]
@@ -70,7 +70,6 @@ public struct Definition<S: StateType, E: EventType, Effect> {
     }
 
     /// A definition of `components`, starting in `initialState`.
-    @usableFromInline
     init(initialState: S, components: [DefinitionComponent<S, E, Effect>]) {
         var flattener = DefinitionFlattener<S, E, Effect>()
         flattener.add(components, in: nil, disabled: nil)
@@ -152,10 +151,8 @@ public struct Definition<S: StateType, E: EventType, Effect> {
 }
 
 /// Turns the blocks of a definition into clauses, a tree and effect tables.
-@usableFromInline
 struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
     /// The group whose block is being read.
-    @usableFromInline
     struct Context {
         var sides: [ClauseSide<S>]
         /// The group's state, when it names one: it may have children and effects.
@@ -164,22 +161,20 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
         var written: String
     }
 
-    @usableFromInline var clauses: [Clause<S, E, Effect>] = []
-    @usableFromInline var tree = DefinitionTree<S>()
-    @usableFromInline var entryEffects: [S: [Effect]] = [:]
-    @usableFromInline var exitEffects: [S: [Effect]] = [:]
-    @usableFromInline var observers: [EffectMachine<S, E, Effect>.Transition.Callback] = []
+    var clauses: [Clause<S, E, Effect>] = []
+    var tree = DefinitionTree<S>()
+    var entryEffects: [S: [Effect]] = [:]
+    var exitEffects: [S: [Effect]] = [:]
+    var observers: [EffectMachine<S, E, Effect>.Transition.Callback] = []
     /// The states written as `Final`, in the order first written.
-    @usableFromInline var finalStates: [S] = []
+    var finalStates: [S] = []
     /// The `OnDone` and `Always` clauses, in the order written.
-    @usableFromInline var completions: [CompletionClause<S, Effect>] = []
+    var completions: [CompletionClause<S, Effect>] = []
 
-    @usableFromInline
     init() {}
 
     /// Reads `components`, written inside the group `context` (`nil` at the
     /// top), each turned off while `disabled` (or its own switch) says so.
-    @usableFromInline
     mutating func add(
         _ components: [DefinitionComponent<S, E, Effect>], in context: Context?, disabled: (() -> Bool)?
     ) {
@@ -228,7 +223,6 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
 
     /// Reads an `OnDone` or an `Always`, written inside the group `context`:
     /// one route per state the group names, as for an `On`.
-    @usableFromInline
     mutating func add(_ draft: CompletionDraft<S, Effect>, in context: Context, disabled: (() -> Bool)?) {
         var condition = draft.condition
         if let disabled {
@@ -256,7 +250,6 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
     }
 
     /// Reads a `From`, `Parallel` or `Final`; inside another group, it declares a child.
-    @usableFromInline
     mutating func add(_ group: GroupDraft<S, E, Effect>, in parent: Context?, disabled: (() -> Bool)?) {
         let context = Self.context(of: group)
         if let parent {
@@ -306,7 +299,6 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
     }
 
     /// How a group's clauses leave, and the state it names, if one.
-    @usableFromInline
     static func context(of group: GroupDraft<S, E, Effect>) -> Context {
         switch group.source {
         case .values(let states):
@@ -325,7 +317,6 @@ struct DefinitionFlattener<S: StateType, E: EventType, Effect> {
 }
 
 /// Stops the program with `message`, in every build: a misuse of the DSL.
-@usableFromInline
 func requireFailure(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
     fatalError(message, file: file, line: line)
 }

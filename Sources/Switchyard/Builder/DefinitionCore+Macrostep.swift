@@ -9,7 +9,8 @@
 @usableFromInline
 final class MacrostepWorkspace {
     @usableFromInline let chart = Statechart()
-    @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
+    @usableFromInline
+    @exclusivity(unchecked) var plan = StepPlan()
 
     /// A workspace on a copy of `tree`.
     @usableFromInline

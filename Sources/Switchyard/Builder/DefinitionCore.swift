@@ -41,7 +41,8 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     /// machine, which then refuses every request. Few, so searched in order.
     @usableFromInline let finishingCodes: [SymbolCode]
     /// The step `chart` plans, kept so that planning allocates nothing once it has grown.
-    @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
+    @usableFromInline
+    @exclusivity(unchecked) var plan = StepPlan()
     /// By the code of a state: the outcomes of the route clauses with a
     /// fixed target that a request in that state can take and whose move
     /// joins exit or entry effects to the clause's, worked out once, when the
@@ -53,9 +54,9 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     /// is worked out in it, so that a guard that asks the pure function
     /// meanwhile gets a new one, and for a definition without done or
     /// eventless clauses.
-    @exclusivity(unchecked) @usableFromInline var spareWorkspace: MacrostepWorkspace?
-
     @usableFromInline
+    @exclusivity(unchecked) var spareWorkspace: MacrostepWorkspace?
+
     init(
         clauses: [Clause<S, E, Effect>], tree: DefinitionTree<S>, entryEffects: [S: [Effect]],
         exitEffects: [S: [Effect]], finalStates: [S], completions: [CompletionClause<S, Effect>]
@@ -154,7 +155,6 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     ///
     /// - Complexity: O(*n* · *d*) for *n* states *d* deep, once, when the
     ///   definition is made.
-    @usableFromInline
     static func restingCodes(on chart: Statechart, count: Int) -> [SymbolCode] {
         var plan = StepPlan()
         var resting = [SymbolCode](repeating: .wildcard, count: count + 1)
@@ -281,7 +281,6 @@ final class DefinitionCore<S: StateType, E: EventType, Effect> {
     ///
     /// - Complexity: O(*n* · *d* · *c*) for *n* states *d* deep with *c*
     ///   route clauses each, once, when the definition is made.
-    @usableFromInline
     func settleOutcomes() -> [[(clause: Int, outcome: Definition<S, E, Effect>.Outcome)]] {
         // With done or eventless clauses, a step's outcome depends on what follows it.
         guard let chart, !lifecycleEffects.isEmpty, !hasCompletions else { return [] }

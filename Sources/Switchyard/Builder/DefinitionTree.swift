@@ -12,7 +12,6 @@ struct DefinitionTree<S: StateType> {
         @usableFromInline var history: HistoryKind?
         @usableFromInline var historyDefault: S?
 
-        @usableFromInline
         init(parent: S, isParallel: Bool) {
             self.parent = parent
             self.isParallel = isParallel
@@ -26,7 +25,6 @@ struct DefinitionTree<S: StateType> {
     /// Each child's parent.
     @usableFromInline var parents: [S: S] = [:]
 
-    @usableFromInline
     init() {}
 
     @inlinable
@@ -40,7 +38,6 @@ struct DefinitionTree<S: StateType> {
     }
 
     /// The declaration of `parent`, made now if it has none.
-    @usableFromInline
     mutating func declare(_ parent: S, isParallel: Bool) -> Int {
         if let position = positions[parent] {
             require(
@@ -54,7 +51,6 @@ struct DefinitionTree<S: StateType> {
     }
 
     /// Makes `child` a child (or region) of the parent declared at `position`.
-    @usableFromInline
     mutating func add(_ child: S, at position: Int) {
         let parent = declarations[position].parent
         if let earlier = parents[child] {
@@ -69,7 +65,6 @@ struct DefinitionTree<S: StateType> {
     }
 
     /// Records the initial child and the history of the parent at `position`.
-    @usableFromInline
     mutating func configure(at position: Int, initial: S?, history: HistoryKind?, historyDefault: S?) {
         if let initial {
             let earlier = declarations[position].initial

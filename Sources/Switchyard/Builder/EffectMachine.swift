@@ -99,14 +99,17 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// The results of the requests made while another one was being decided,
     /// delivered or told, in the order they were made; `nil` for a request
     /// still being decided. Told after the request in progress.
-    @exclusivity(unchecked) @usableFromInline var pendingResults: [Transition.Result?] = []
+    @usableFromInline
+    @exclusivity(unchecked) var pendingResults: [Transition.Result?] = []
     /// The ticket of `pendingResults[0]`: tickets count every request that
     /// waited, so that one decided after its place was told is not taken
     /// for a later one's.
     @usableFromInline var firstTicket = 0
-    @exclusivity(unchecked) @usableFromInline var isNotifying = false
+    @usableFromInline
+    @exclusivity(unchecked) var isNotifying = false
     /// How many requests are being decided and delivered.
-    @exclusivity(unchecked) @usableFromInline var requestDepth = 0
+    @usableFromInline
+    @exclusivity(unchecked) var requestDepth = 0
 
     /// The observers, in the order they were added.
     ///
@@ -114,15 +117,15 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
     /// it in O(1): disposing n observers one by one costs O(n) in all.
     @usableFromInline
     final class ObserverList {
-        @exclusivity(unchecked) @usableFromInline var store = ChainStore<Observer>()
-        @exclusivity(unchecked) @usableFromInline var chain = Chain()
-        @exclusivity(unchecked) @usableFromInline var lastID = 0
-
         @usableFromInline
+        @exclusivity(unchecked) var store = ChainStore<Observer>()
+        @usableFromInline
+        @exclusivity(unchecked) var chain = Chain()
+        @exclusivity(unchecked) var lastID = 0
+
         init() {}
 
         /// Adds `callback` after the others and returns what removes it.
-        @usableFromInline
         func add(_ callback: @escaping Transition.Callback) -> Disposable {
             lastID += 1
             let id = lastID
@@ -133,7 +136,6 @@ public final class EffectMachine<S: StateType, E: EventType, Effect> {
         }
 
         /// Removes the observer `id`, kept at `node`.
-        @usableFromInline
         func remove(_ id: Int, at node: Int32) {
             guard store.element(at: node)?.id == id else { return }
             // Let go of only once the list is whole again.

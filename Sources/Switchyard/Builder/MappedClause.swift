@@ -33,7 +33,6 @@ final class MappedClause<S: StateType, E: EventType, Effect> {
     @usableFromInline let isGuarded: Bool
     @usableFromInline let allows: (S, E) -> Bool
 
-    @usableFromInline
     init(index: Int, clause: Clause<S, E, Effect>) {
         self.index = index
         self.clause = clause

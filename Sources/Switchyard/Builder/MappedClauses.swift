@@ -35,7 +35,7 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
     @usableFromInline var parents: [S: S]
     /// Every clause of `order`, in that order: the entries and the dispatch
     /// read them unretained, so they live here.
-    @usableFromInline var mapped: [MappedClause<S, E, Effect>]
+    var mapped: [MappedClause<S, E, Effect>]
     /// Without a dispatch: the clauses from a state or a pattern, in
     /// `order`, tried on the state and on each of its ancestors.
     @usableFromInline var stateEntries: [Entry]
@@ -45,7 +45,6 @@ struct MappedClauses<S: StateType, E: EventType, Effect> {
     /// definition whose state type is an enum; `nil` otherwise.
     @usableFromInline var dispatch: CaseDispatch<S, E, Effect>?
 
-    @usableFromInline
     init(clauses: [Clause<S, E, Effect>], parents: [S: S]) {
         self.clauses = clauses
         self.parents = parents

@@ -9,7 +9,6 @@
 /// nothing. The task holds neither the timer nor the machine, so neither
 /// outlives its owner: a machine released lets its timers go, which cancel
 /// their tasks.
-@usableFromInline
 final class RouteTimer {
     /// Counts armings and disarmings: what a firing task must still match.
     private(set) var generation: UInt64 = 0

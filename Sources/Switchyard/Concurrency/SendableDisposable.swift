@@ -5,9 +5,8 @@
 /// straight in). Like every ``Disposable``, it does not keep the machine
 /// alive, and disposing after the machine is gone does nothing.
 public final class SendableDisposable: Disposable, Sendable {
-    @usableFromInline let guarded: Guarded<any Disposable>
+    let guarded: Guarded<any Disposable>
 
-    @usableFromInline
     init(_ guarded: Guarded<any Disposable>) {
         self.guarded = guarded
     }

@@ -5,7 +5,6 @@
 extension SendableMachine {
     /// Runs `declare` on the machine under its lock, and wraps what removes
     /// the registration so that it takes the lock too.
-    @usableFromInline
     func declare(_ declare: (Machine<S, E>) -> any Disposable) -> SendableDisposable {
         guarded.withLock { machine in
             SendableDisposable(Guarded(declare(machine), lock: guarded.lock))

@@ -13,7 +13,6 @@
 final class TransitionWatchers<S: StateType, E: EventType> {
     /// One subscriber's stream, reached through functions made where the
     /// records are known to be `Sendable`.
-    @usableFromInline
     struct Subscriber {
         /// Yields a record; `false` once the stream has ended.
         let yield: (TransitionRecord<S, E>) -> Bool
@@ -25,7 +24,7 @@ final class TransitionWatchers<S: StateType, E: EventType> {
     private var subscribers: [Subscriber] = []
     /// Whether any subscriber hears refusals: if none does, a refusal costs
     /// only this check.
-    @usableFromInline private(set) var hearRefusals = false
+    private(set) var hearRefusals = false
     /// Updates the observable model with the machine's state, if it has one.
     @usableFromInline var observe: (() -> Void)?
     /// The observable model, kept while the machine lives.
@@ -35,9 +34,9 @@ final class TransitionWatchers<S: StateType, E: EventType> {
     private var nextInspectorID = 0
     /// Whether any observer inspects the machine: if none does, a decision
     /// builds no ``Inspection``.
-    @usableFromInline private(set) var hasInspectors = false
-
     @usableFromInline
+    private(set) var hasInspectors = false
+
     init() {}
 
     /// How many subscribers are kept.
@@ -51,7 +50,6 @@ final class TransitionWatchers<S: StateType, E: EventType> {
 
     /// Yields `record` to every subscriber that hears it, and drops those
     /// that stopped listening.
-    @usableFromInline
     func hear(_ record: TransitionRecord<S, E>) {
         if let observe, record.isAccepted {
             observe()
@@ -84,7 +82,6 @@ final class TransitionWatchers<S: StateType, E: EventType> {
 
     /// Shows `inspection` to every observer, in the order they were added.
     /// A local copy: an observer may add or remove observers.
-    @usableFromInline
     func inspect(_ inspection: Inspection<S, E>) {
         let inspectors = self.inspectors
         for inspector in inspectors {

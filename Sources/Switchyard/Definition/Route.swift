@@ -29,7 +29,6 @@ public struct Route<S: StateType, E: EventType> {
     }
 
     /// A route from `.any` to `.any` whose condition checks the listed states.
-    @usableFromInline
     init(sources: [S]?, fromState: State<S>, targets: [S]?, toState: State<S>) {
         self.transition = Transition(fromState: fromState, toState: toState)
         self.condition = { context in

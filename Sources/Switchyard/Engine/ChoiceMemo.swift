@@ -28,22 +28,20 @@
 /// routes and trees that do not change while they run), and
 /// `RememberedChoiceTests` changes routes, guards and the tree between two
 /// events.
-@usableFromInline
 struct ChoiceMemo: ~Copyable {
     /// One remembered choice. Its atomic states lie in ``codes``, its moves
     /// in ``moves``.
     @usableFromInline
     struct Entry {
-        @usableFromInline var hash: UInt64
-        @usableFromInline var event: SymbolCode
-        @usableFromInline var atomics: Range<Int32>
-        @usableFromInline var moves: Range<Int32>
+        var hash: UInt64
+        var event: SymbolCode
+        var atomics: Range<Int32>
+        var moves: Range<Int32>
         /// The step its one move takes from its configuration, once the
         /// memo of steps holds it: a plan of these moves is then copied
         /// from there without a look-up of its own.
-        @usableFromInline var step = StepMemo.Mark.none
+        var step = StepMemo.Mark.none
 
-        @usableFromInline
         init(hash: UInt64, event: SymbolCode, atomics: Range<Int32>, moves: Range<Int32>) {
             self.hash = hash
             self.event = event
@@ -54,28 +52,26 @@ struct ChoiceMemo: ~Copyable {
 
     /// Where a plan's moves lie in the memo: the entry they were recalled
     /// from or kept in, as of a generation.
-    @usableFromInline typealias Mark = MemoMark<ChoiceMemo>
+    typealias Mark = MemoMark<ChoiceMemo>
 
     /// How many choices it holds at most before it forgets them all.
-    @usableFromInline static let entryLimit = 512
+    static let entryLimit = 512
 
     /// The layout of the tree and the version of the routes the choices
     /// were made with.
-    @usableFromInline var layout: UInt32?
-    @usableFromInline var routesVersion: UInt64 = 0
+    var layout: UInt32?
+    var routesVersion: UInt64 = 0
     /// Moves each time the memo forgets what it holds.
-    @usableFromInline var generation: UInt32 = 0
-    @usableFromInline var entries = ReusableList<Entry>()
-    @usableFromInline var codes = ReusableList<SymbolCode>()
-    @usableFromInline var moves = ReusableList<StepPlan.Move>()
+    var generation: UInt32 = 0
+    var entries = ReusableList<Entry>()
+    var codes = ReusableList<SymbolCode>()
+    var moves = ReusableList<StepPlan.Move>()
     /// Where each entry is, by its hash.
-    @usableFromInline var slots = MemoSlots()
+    var slots = MemoSlots()
 
-    @usableFromInline
     init() {}
 
     /// The hash of a choice's key.
-    @usableFromInline
     @inline(__always)
     static func hash(event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>) -> UInt64 {
         var hash = MemoSlots.mix(0x1319_8A2E_0370_7344, UInt64(event))
@@ -87,7 +83,6 @@ struct ChoiceMemo: ~Copyable {
 
     /// The index of the choice `event` made from `atomics`, as of `layout`
     /// and `routesVersion`, if one is remembered.
-    @usableFromInline
     func entry(
         hash: UInt64, event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>, layout: UInt32,
         routesVersion: UInt64
@@ -100,7 +95,6 @@ struct ChoiceMemo: ~Copyable {
     }
 
     /// The entry `mark` names, if the memo still holds it for `layout`.
-    @usableFromInline
     func entry(at mark: Mark, layout: UInt32) -> Int32? {
         mark.entry(inGeneration: generation, filledFor: self.layout, askedFor: layout)
     }
@@ -110,7 +104,6 @@ struct ChoiceMemo: ~Copyable {
     /// or version, or all of them when it is full, first.
     ///
     /// - Returns: Where the choice now lies.
-    @usableFromInline
     mutating func remember(
         hash: UInt64, event: SymbolCode, atomics: borrowing ReusableList<SymbolCode>,
         chosen: borrowing ReusableList<StepPlan.Move>, layout: UInt32, routesVersion: UInt64
@@ -133,7 +126,6 @@ struct ChoiceMemo: ~Copyable {
     }
 
     /// Forgets every choice, for `layout` and `routesVersion`; keeps the storage.
-    @usableFromInline
     mutating func forgetAll(layout: UInt32, routesVersion: UInt64) {
         self.layout = layout
         self.routesVersion = routesVersion

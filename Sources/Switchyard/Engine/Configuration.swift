@@ -12,16 +12,15 @@
 struct Configuration: ~Copyable {
     /// By code: for the root and each active compound state, its active child
     /// (``SymbolCode/wildcard`` for none).
-    @usableFromInline var activeChild = ReusableList<SymbolCode>()
+    var activeChild = ReusableList<SymbolCode>()
     /// By code: whether the state is active.
-    @usableFromInline var isActive = ReusableList<Bool>()
+    var isActive = ReusableList<Bool>()
     /// The active atomic states, in document order.
-    @usableFromInline var atomics = ReusableList<SymbolCode>()
+    var atomics = ReusableList<SymbolCode>()
     /// By code: what a state with history recorded when last exited.
-    @usableFromInline var recorded: [[SymbolCode]] = [[]]
+    var recorded: [[SymbolCode]] = [[]]
 
     /// The configuration of a chart that has not begun: only the root is active.
-    @usableFromInline
     init() {
         activeChild.append(.wildcard)
         isActive.append(true)
@@ -32,7 +31,6 @@ struct Configuration: ~Copyable {
         Int(code) < isActive.length && isActive[Int(code)]
     }
 
-    @usableFromInline
     func activeChild(of code: SymbolCode) -> SymbolCode {
         Int(code) < activeChild.length ? activeChild[Int(code)] : .wildcard
     }
@@ -42,7 +40,6 @@ struct Configuration: ~Copyable {
         Int(code) < recorded.count ? recorded[Int(code)] : []
     }
 
-    @usableFromInline
     @inline(__always)
     mutating func grow(toHold code: SymbolCode) {
         if Int(code) >= activeChild.length {
@@ -50,7 +47,6 @@ struct Configuration: ~Copyable {
         }
     }
 
-    @usableFromInline
     mutating func growSlowly(toHold code: SymbolCode) {
         while activeChild.length <= Int(code) {
             activeChild.append(.wildcard)

@@ -10,10 +10,8 @@
 /// out again (``Statechart/addWithDescendants(_:ignoringHistory:to:)`` checks
 /// ``StateTree/isLaidOut``): a handler may declare history in the middle of a
 /// macrostep.
-@usableFromInline
 struct DefaultEntries {
     /// Where a state's list lies in ``codes``.
-    @usableFromInline
     enum Span {
         /// Not worked out for this layout.
         case unknown
@@ -24,17 +22,15 @@ struct DefaultEntries {
     }
 
     /// The layout of the tree the lists were worked out for.
-    @usableFromInline var layout: UInt32?
+    var layout: UInt32?
     /// By state code.
-    @usableFromInline var spans: [Span] = []
+    var spans: [Span] = []
     /// The lists, one after another.
-    @usableFromInline var codes: [SymbolCode] = []
+    var codes: [SymbolCode] = []
 
-    @usableFromInline
     init() {}
 
     /// The span of `state`'s list, if it is worked out for `layout`.
-    @usableFromInline
     func span(of state: SymbolCode, layout: UInt32) -> Span {
         guard self.layout == layout, Int(state) < spans.count else { return .unknown }
         return spans[Int(state)]
@@ -42,7 +38,6 @@ struct DefaultEntries {
 
     /// Remembers `entries` as `state`'s list for `layout`, or that it
     /// depends on history; forgets every list of another layout first.
-    @usableFromInline
     mutating func remember(
         _ entries: borrowing ReusableList<SymbolCode>, of state: SymbolCode, layout: UInt32,
         dependsOnHistory: Bool

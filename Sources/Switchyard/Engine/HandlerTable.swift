@@ -2,7 +2,8 @@
 /// the delivery order, and its closure.
 @usableFromInline
 struct HandlerRecord<S: StateType, E: EventType> {
-    @usableFromInline typealias Body = (TransitionContext<S, E>) -> Void
+    @usableFromInline
+    typealias Body = (TransitionContext<S, E>) -> Void
 
     /// Where the handler sits in the delivery order.
     @usableFromInline let entry: HandlerEntry
@@ -145,11 +146,13 @@ enum HandlerSlot {
 /// being delivered.
 @usableFromInline
 struct HandlerTable<S: StateType, E: EventType> {
-    @usableFromInline typealias Record = HandlerRecord<S, E>
+    @usableFromInline
+    typealias Record = HandlerRecord<S, E>
 
     @usableFromInline
     final class Storage: TableStorage {
-        @exclusivity(unchecked) @usableFromInline var entries = ChainStore<HandlerEntry>()
+        @usableFromInline
+        @exclusivity(unchecked) var entries = ChainStore<HandlerEntry>()
         /// The closure of the handler at each node of ``entries``, by node; a
         /// free node's does nothing.
         ///
@@ -157,22 +160,30 @@ struct HandlerTable<S: StateType, E: EventType> {
         /// reading a closure out of an optional record copied and destroyed
         /// the whole record through outlined functions, two calls per handler
         /// delivered.
-        @exclusivity(unchecked) @usableFromInline var bodies: [StoredBody] = []
+        @usableFromInline
+        @exclusivity(unchecked) var bodies: [StoredBody] = []
         /// Handlers for event-driven transitions, by event code (`.any` at 0).
-        @exclusivity(unchecked) @usableFromInline var eventHandlers: [Chain] = []
+        @usableFromInline
+        @exclusivity(unchecked) var eventHandlers: [Chain] = []
         /// Handlers for state-driven transitions, by (from, to).
-        @exclusivity(unchecked) @usableFromInline var stateHandlers = PairIndex()
+        @usableFromInline
+        @exclusivity(unchecked) var stateHandlers = PairIndex()
         /// Handlers for both kinds, by (from, to).
-        @exclusivity(unchecked) @usableFromInline var anyHandlers = PairIndex()
-        @exclusivity(unchecked) @usableFromInline var errorHandlers = Chain()
+        @usableFromInline
+        @exclusivity(unchecked) var anyHandlers = PairIndex()
+        @usableFromInline
+        @exclusivity(unchecked) var errorHandlers = Chain()
         /// Entry and exit handlers, by state code.
-        @exclusivity(unchecked) @usableFromInline var entryHandlers: [Chain] = []
-        @exclusivity(unchecked) @usableFromInline var exitHandlers: [Chain] = []
+        @usableFromInline
+        @exclusivity(unchecked) var entryHandlers: [Chain] = []
+        @usableFromInline
+        @exclusivity(unchecked) var exitHandlers: [Chain] = []
         /// The routes' actions, in one chain: a route finds its own by node.
-        @exclusivity(unchecked) @usableFromInline var actionHandlers = Chain()
+        @exclusivity(unchecked) var actionHandlers = Chain()
         /// How many entry and exit handlers there are: none keeps a flat
         /// machine on its fast path.
-        @exclusivity(unchecked) @usableFromInline var lifecycleHandlerCount = 0
+        @usableFromInline
+        @exclusivity(unchecked) var lifecycleHandlerCount = 0
 
         @inlinable
         init() {}
@@ -208,7 +219,6 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
 
         /// Adds the handler `body` at `entry`; see ``HandlerTable/add(_:body:)``.
-        @usableFromInline
         func add(_ entry: HandlerEntry, body: @escaping Record.Body) -> Int32 {
             let node = insert(entry)
             // The node is either a free one, whose closure is replaced, or a new
@@ -223,7 +233,6 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
 
         /// Adds `entry` to the chain of its slot, in order.
-        @usableFromInline
         func insert(_ entry: HandlerEntry) -> Int32 {
             let precedes: (HandlerEntry, HandlerEntry) -> Bool = { $0.sortKey < $1.sortKey }
             switch entry.slot {
@@ -250,7 +259,6 @@ struct HandlerTable<S: StateType, E: EventType> {
         }
 
         /// Removes the record at `node` of `slot`; see ``HandlerTable/remove(_:from:)``.
-        @usableFromInline
         func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
             switch slot {
             case .event(let code):
@@ -347,12 +355,10 @@ struct HandlerTable<S: StateType, E: EventType> {
     /// - Returns: The handler's node, for ``remove(_:from:)``.
     /// - Complexity: O(1) when handlers of a slot are added in `order`;
     ///   otherwise O(*k*) in the slot's handlers of a higher order.
-    @usableFromInline
     mutating func add(_ entry: HandlerEntry, body: @escaping Record.Body) -> Int32 {
         withUniqueStorage { $0.add(entry, body: body) }
     }
 
-    @usableFromInline
     static func grow(_ chains: inout [Chain], toHold code: SymbolCode) {
         if Int(code) >= chains.count {
             chains += repeatElement(Chain(), count: Int(code) + 1 - chains.count)
@@ -366,7 +372,6 @@ struct HandlerTable<S: StateType, E: EventType> {
     }
 
     /// Calls `body` with the registration of every handler in the table.
-    @usableFromInline
     func forEachRegistration(_ body: (RegistrationID) -> Void) {
         storage.entries.forEachElement { body($0.id) }
     }
@@ -379,7 +384,6 @@ struct HandlerTable<S: StateType, E: EventType> {
     ///   nothing to release, and a whole record handed back is destroyed
     ///   through its value witnesses.
     /// - Complexity: O(1).
-    @usableFromInline
     mutating func remove(_ node: Int32, from slot: HandlerSlot) -> Record.Body {
         withUniqueStorage { $0.remove(node, from: slot) }
     }

@@ -10,7 +10,8 @@
 @usableFromInline
 struct RecentEventCodes<E: EventType> {
     /// How many events are remembered.
-    @usableFromInline static var capacity: Int { 4 }
+    @usableFromInline
+    static var capacity: Int { 4 }
 
     /// The remembered events, the most recently added at `next - 1`
     /// (round-robin), with their codes.

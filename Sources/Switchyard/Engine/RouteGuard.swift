@@ -87,7 +87,8 @@ final class RouteGuard<S: StateType, E: EventType> {
     /// ``Transition/alsoEntering(_:)``), given when the route is added,
     /// before any step reads them: unchecked, since a step asks every route
     /// it takes whether it has some.
-    @exclusivity(unchecked) @usableFromInline var otherTargets: [SymbolCode] = []
+    @usableFromInline
+    @exclusivity(unchecked) var otherTargets: [SymbolCode] = []
     /// The node of the route's action in its machine's handler table; -1 for none.
     @usableFromInline let action: Int32
     /// The action's registration, which tells the action from a handler

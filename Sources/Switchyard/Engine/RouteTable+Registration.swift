@@ -7,7 +7,6 @@ extension RouteTable {
     /// - Returns: The route's node, for ``removeEventRoute(_:at:)``.
     /// - Complexity: Amortised O(1): at most one hash of the event and two of
     ///   the route's states (none of a value hashed just before).
-    @usableFromInline
     mutating func addEventRoute(
         event: E?, _ transition: Transition<S>, guarded: RouteGuard<S, E>?, id: RegistrationID
     ) -> Int32 {
@@ -21,7 +20,6 @@ extension RouteTable {
     /// (``SymbolCode/done``). Neither is taken by a state request.
     ///
     /// - Returns: The route's node, for ``removeEventRoute(at:)``.
-    @usableFromInline
     mutating func addRoute(
         reservedEvent eventCode: SymbolCode, _ transition: Transition<S>, guarded: RouteGuard<S, E>?,
         id: RegistrationID
@@ -42,7 +40,6 @@ extension RouteTable {
     ///
     /// - Returns: The routes' nodes, in order, for ``removeEventRoute(_:at:)``.
     /// - Complexity: Amortised O(*n*) in the routes added, with room made once.
-    @usableFromInline
     mutating func addEventRoutes(
         event: E?, count: Int, firstID: RegistrationID,
         route: (Int) -> (transition: Transition<S>, guarded: RouteGuard<S, E>?)
@@ -64,7 +61,6 @@ extension RouteTable {
     }
 
     /// Whether the event route of registration `id` is still at `node`.
-    @usableFromInline
     func holdsEventRoute(_ id: RegistrationID, at node: Int32) -> Bool {
         storage.eventEntries.element(at: node)?.id == id
     }
@@ -75,7 +71,6 @@ extension RouteTable {
     ///   with the table (its condition's captures may run code that changes
     ///   the table).
     /// - Complexity: O(1).
-    @usableFromInline
     mutating func removeEventRoute(at node: Int32) -> Entry {
         let storage = uniqueStorage
         let keys = storage.eventNodeKeys[Int(node)]
@@ -127,7 +122,6 @@ extension RouteTable {
     /// Adds a route that only `tryState` takes.
     ///
     /// - Returns: The route's node, for ``removeStateRoute(at:)``.
-    @usableFromInline
     mutating func addStateRoute(_ id: RegistrationID, _ route: Route<S, E>) -> Int32 {
         let storage = uniqueStorage
         let fromCode = storage.states.intern(route.transition.fromState.rawValue)
@@ -143,7 +137,6 @@ extension RouteTable {
     }
 
     /// Whether the event-less route of registration `id` is still at `node`.
-    @usableFromInline
     func holdsStateRoute(_ id: RegistrationID, at node: Int32) -> Bool {
         storage.stateEntries.element(at: node)?.id == id
     }
@@ -153,7 +146,6 @@ extension RouteTable {
     /// - Returns: The route, for the caller to let go of once it is done
     ///   with the table.
     /// - Complexity: O(1).
-    @usableFromInline
     mutating func removeStateRoute(at node: Int32) -> Entry {
         let storage = uniqueStorage
         let from = storage.stateNodeSources[Int(node)]
@@ -164,7 +156,6 @@ extension RouteTable {
     /// Adds a route mapping after the others.
     ///
     /// - Returns: Its node, for ``removeRouteMapping(at:)``.
-    @usableFromInline
     mutating func addRouteMapping(_ id: RegistrationID, _ mapping: @escaping RouteMapping) -> Int32 {
         let storage = uniqueStorage
         return storage.routeMappings.append(
@@ -175,7 +166,6 @@ extension RouteTable {
     /// a definition's, which names the clause that answered, and refuses.
     ///
     /// - Returns: Its node, for ``removeRouteMapping(at:)``.
-    @usableFromInline
     mutating func addRouteMapping(_ id: RegistrationID, answering mapping: @escaping MappingBody) -> Int32 {
         let storage = uniqueStorage
         return storage.routeMappings.append(
@@ -183,7 +173,6 @@ extension RouteTable {
     }
 
     /// Whether the route mapping of registration `id` is still at `node`.
-    @usableFromInline
     func holdsRouteMapping(_ id: RegistrationID, at node: Int32) -> Bool {
         storage.routeMappings.element(at: node)?.id == id
     }
@@ -191,7 +180,6 @@ extension RouteTable {
     /// - Returns: The mapping, for the caller to let go of once it is done
     ///   with the table.
     /// - Complexity: O(1).
-    @usableFromInline
     mutating func removeRouteMapping(at node: Int32) -> Mapping<RouteMappingBody> {
         let storage = uniqueStorage
         return storage.routeMappings.remove(node, from: &storage.routeMappingChain)
@@ -200,14 +188,12 @@ extension RouteTable {
     /// Adds a state route mapping after the others.
     ///
     /// - Returns: Its node, for ``removeStateRouteMapping(at:)``.
-    @usableFromInline
     mutating func addStateRouteMapping(_ id: RegistrationID, _ mapping: @escaping StateRouteMapping) -> Int32 {
         let storage = uniqueStorage
         return storage.stateRouteMappings.append(Mapping(id: id, body: mapping), to: &storage.stateRouteMappingChain)
     }
 
     /// Whether the state route mapping of registration `id` is still at `node`.
-    @usableFromInline
     func holdsStateRouteMapping(_ id: RegistrationID, at node: Int32) -> Bool {
         storage.stateRouteMappings.element(at: node)?.id == id
     }
@@ -215,14 +201,12 @@ extension RouteTable {
     /// - Returns: The mapping, for the caller to let go of once it is done
     ///   with the table.
     /// - Complexity: O(1).
-    @usableFromInline
     mutating func removeStateRouteMapping(at node: Int32) -> Mapping<StateRouteMapping> {
         let storage = uniqueStorage
         return storage.stateRouteMappings.remove(node, from: &storage.stateRouteMappingChain)
     }
 
     /// Calls `body` with the registration of every route and mapping.
-    @usableFromInline
     func forEachRegistration(_ body: (RegistrationID) -> Void) {
         storage.eventEntries.forEachElement { body($0.id) }
         storage.stateEntries.forEachElement { body($0.id) }
@@ -234,7 +218,6 @@ extension RouteTable {
 extension RouteTable.Storage {
     /// Adds one event route, interning its states, and links it by
     /// transition if event routes are indexed so.
-    @usableFromInline
     func addEventRoute(
         eventCode: SymbolCode, _ transition: Transition<S>, guarded: RouteGuard<S, E>?, id: RegistrationID
     ) -> Int32 {
@@ -282,7 +265,6 @@ extension RouteTable.Storage {
     /// Counts `change` routes of the event `eventCode` from `state`, with a
     /// guard or without: every event route added or removed, which moves
     /// ``eventRoutesVersion``.
-    @usableFromInline
     func countRoute(_ eventCode: SymbolCode, from state: SymbolCode, isGuarded: Bool, by change: Int) {
         eventRoutesVersion &+= 1
         if Int(state) >= routeCountsBySource.count {
@@ -298,7 +280,6 @@ extension RouteTable.Storage {
     }
 
     /// Links the event route at `node` by transition, if event routes are indexed so.
-    @usableFromInline
     func linkEventRoute(_ node: Int32) {
         let keys = eventNodeKeys[Int(node)]
         // A state request takes neither eventless routes nor done routes.

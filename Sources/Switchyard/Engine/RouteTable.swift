@@ -10,13 +10,16 @@
 /// changes the machine's table, not the copy being read.
 @usableFromInline
 struct RouteTable<S: StateType, E: EventType> {
-    @usableFromInline typealias Context = TransitionContext<S, E>
-    @usableFromInline typealias Condition = (Context) -> Bool
-    @usableFromInline typealias RouteMapping = (E?, S, Any?) -> S?
-    @usableFromInline typealias StateRouteMapping = (S, Any?) -> [S]?
+    typealias Context = TransitionContext<S, E>
+    typealias Condition = (Context) -> Bool
+    @usableFromInline
+    typealias RouteMapping = (E?, S, Any?) -> S?
+    @usableFromInline
+    typealias StateRouteMapping = (S, Any?) -> [S]?
     /// A route mapping that answers as the table asks: a definition's,
     /// which names its clause and refuses.
-    @usableFromInline typealias MappingBody = (E?, S, UserInfoBox?) -> MappingAnswer<S>
+    @usableFromInline
+    typealias MappingBody = (E?, S, UserInfoBox?) -> MappingAnswer<S>
 
     /// A route mapping of either kind: a closure a user wrote, or one that
     /// answers as the table asks. Each is kept in a `let` of its own (a
@@ -119,49 +122,67 @@ struct RouteTable<S: StateType, E: EventType> {
     @usableFromInline
     final class Storage: TableStorage {
         /// The codes of the states and events that routes and handlers name.
-        @exclusivity(unchecked) @usableFromInline var states = Symbols<S>()
-        @exclusivity(unchecked) @usableFromInline var events = Symbols<E>()
+        @usableFromInline
+        @exclusivity(unchecked) var states = Symbols<S>()
+        @usableFromInline
+        @exclusivity(unchecked) var events = Symbols<E>()
         /// Event routes by (event, from-state), for `tryEvent`.
-        @exclusivity(unchecked) @usableFromInline var eventRoutes = PairIndex()
-        @exclusivity(unchecked) @usableFromInline var eventEntries = ChainStore<Entry>()
+        @usableFromInline
+        @exclusivity(unchecked) var eventRoutes = PairIndex()
+        @usableFromInline
+        @exclusivity(unchecked) var eventEntries = ChainStore<Entry>()
         /// The same event routes by (from-state, to-state), whatever their
         /// event, for `tryState`: each link is the node of an event route.
         /// Built by ``indexEventRoutesByTransition()`` when a state request
         /// first needs it, then kept up to date; a machine driven by events
         /// alone never pays for it.
-        @exclusivity(unchecked) @usableFromInline var eventRoutesByTransition = PairIndex()
-        @exclusivity(unchecked) @usableFromInline var eventRouteLinks = ChainStore<Int32>()
+        @usableFromInline
+        @exclusivity(unchecked) var eventRoutesByTransition = PairIndex()
+        @usableFromInline
+        @exclusivity(unchecked) var eventRouteLinks = ChainStore<Int32>()
         /// For each node of `eventEntries`: the keys its route is kept under,
         /// and its link by transition (`-1` for none).
-        @exclusivity(unchecked) @usableFromInline var eventNodeKeys: [EventRouteKeys] = []
-        @exclusivity(unchecked) @usableFromInline var isIndexingEventRoutesByTransition = false
+        @usableFromInline
+        @exclusivity(unchecked) var eventNodeKeys: [EventRouteKeys] = []
+        @usableFromInline
+        @exclusivity(unchecked) var isIndexingEventRoutesByTransition = false
         /// How many eventless routes and done routes `eventRoutes` keeps
         /// (under ``SymbolCode/eventless`` and ``SymbolCode/done``), so that
         /// a step without any skips looking for them.
-        @exclusivity(unchecked) @usableFromInline var eventlessRouteCount = 0
-        @exclusivity(unchecked) @usableFromInline var doneRouteCount = 0
+        @usableFromInline
+        @exclusivity(unchecked) var eventlessRouteCount = 0
+        @usableFromInline
+        @exclusivity(unchecked) var doneRouteCount = 0
         /// How many routes of each kind leave each state, by its code (`.any`
         /// at 0): a statechart's walk up from an active state skips the
         /// ancestors that have none of the kind it looks for without looking
         /// them up in `eventRoutes`.
-        @exclusivity(unchecked) @usableFromInline var routeCountsBySource: [SourceRouteCounts] = []
+        @usableFromInline
+        @exclusivity(unchecked) var routeCountsBySource: [SourceRouteCounts] = []
         /// Moves each time an event route (eventless and done routes
         /// included) is added or removed, all of which ``countRoute(_:from:isGuarded:by:)``
         /// counts: what a remembered choice (``ChoiceMemo``) was made with.
         /// A copy starts from its original's version, and a machine's table
         /// is only ever replaced by a copy of itself, so one machine never
         /// sees two different sets of routes under one version.
-        @exclusivity(unchecked) @usableFromInline var eventRoutesVersion: UInt64 = 0
+        @usableFromInline
+        @exclusivity(unchecked) var eventRoutesVersion: UInt64 = 0
         /// Event-less routes by (from-state, to-state), for `tryState`.
-        @exclusivity(unchecked) @usableFromInline var stateRoutes = PairIndex()
-        @exclusivity(unchecked) @usableFromInline var stateEntries = ChainStore<Entry>()
+        @usableFromInline
+        @exclusivity(unchecked) var stateRoutes = PairIndex()
+        @usableFromInline
+        @exclusivity(unchecked) var stateEntries = ChainStore<Entry>()
         /// For each node of `stateEntries`, the code of its route's source.
-        @exclusivity(unchecked) @usableFromInline var stateNodeSources: [SymbolCode] = []
+        @exclusivity(unchecked) var stateNodeSources: [SymbolCode] = []
         /// Route mappings of both kinds, each kind one chain in registration order.
-        @exclusivity(unchecked) @usableFromInline var routeMappings = ChainStore<Mapping<RouteMappingBody>>()
-        @exclusivity(unchecked) @usableFromInline var routeMappingChain = Chain()
-        @exclusivity(unchecked) @usableFromInline var stateRouteMappings = ChainStore<Mapping<StateRouteMapping>>()
-        @exclusivity(unchecked) @usableFromInline var stateRouteMappingChain = Chain()
+        @usableFromInline
+        @exclusivity(unchecked) var routeMappings = ChainStore<Mapping<RouteMappingBody>>()
+        @usableFromInline
+        @exclusivity(unchecked) var routeMappingChain = Chain()
+        @usableFromInline
+        @exclusivity(unchecked) var stateRouteMappings = ChainStore<Mapping<StateRouteMapping>>()
+        @usableFromInline
+        @exclusivity(unchecked) var stateRouteMappingChain = Chain()
 
         @inlinable
         init() {}

@@ -31,32 +31,31 @@ struct StateTree {
 
     @usableFromInline
     struct Node {
-        @usableFromInline var parent: SymbolCode = .wildcard
-        @usableFromInline var kind = Kind.atomic
-        @usableFromInline var history: HistoryKind?
+        var parent: SymbolCode = .wildcard
+        var kind = Kind.atomic
+        var history: HistoryKind?
         /// What a state that keeps history enters before it has recorded
         /// any: a descendant, or ``SymbolCode/wildcard`` for its initial child
         /// (a parallel state: its regions).
-        @usableFromInline var historyDefault: SymbolCode = .wildcard
+        var historyDefault: SymbolCode = .wildcard
         /// Whether entering the state completes its parent (SCXML's `<final>`).
-        @usableFromInline var isFinal = false
+        var isFinal = false
         /// The state a compound state enters first: a child, or deeper (a
         /// nested machine's initial state); ``SymbolCode/wildcard`` for its first child.
-        @usableFromInline var initial: SymbolCode = .wildcard
+        var initial: SymbolCode = .wildcard
         /// Laid out: the number of ancestors below the root (1 for a top-level state).
-        @usableFromInline var depth: UInt16 = 1
+        var depth: UInt16 = 1
         /// Laid out: the position in document order, and that of the last descendant.
-        @usableFromInline var order: UInt32 = 0
-        @usableFromInline var end: UInt32 = 0
+        var order: UInt32 = 0
+        var end: UInt32 = 0
 
-        @usableFromInline
         init() {}
     }
 
     /// By code; the root at 0. Codes past the end are undeclared atomic states.
     @usableFromInline var nodes: [Node] = [Node()]
     /// The children of each state, by code, in the order they were declared.
-    @usableFromInline var children: [[SymbolCode]] = [[]]
+    var children: [[SymbolCode]] = [[]]
     /// Whether any state has children.
     @usableFromInline var hasChildren = false
     /// Whether `depth`, `order` and `end`, and what is worked out from the
@@ -103,13 +102,11 @@ struct StateTree {
         Int(code) < nodes.count && nodes[Int(code)].isFinal
     }
 
-    @usableFromInline
     func children(of code: SymbolCode) -> [SymbolCode] {
         Int(code) < children.count ? children[Int(code)] : []
     }
 
     /// How many children (or regions) `code` has.
-    @usableFromInline
     func childCount(of code: SymbolCode) -> Int {
         Int(code) < children.count ? children[Int(code)].count : 0
     }
@@ -117,14 +114,12 @@ struct StateTree {
     /// The child (or region) of `code` at `position` in declaration order,
     /// read in place: a step's walks use it where ``children(of:)``, a copy
     /// of the list, would cost a retain and a release.
-    @usableFromInline
     func child(_ position: Int, of code: SymbolCode) -> SymbolCode {
         children[Int(code)][position]
     }
 
     /// The position of `code` in document order; undeclared states come after
     /// the declared ones. Needs ``layOut()``.
-    @usableFromInline
     func order(of code: SymbolCode) -> UInt32 {
         Int(code) < nodes.count ? nodes[Int(code)].order : UInt32(nodes.count) + code
     }
@@ -233,7 +228,6 @@ struct StateTree {
     }
 
     /// Whether `ancestor` is `code`'s ancestor, by parent links (no layout needed).
-    @usableFromInline
     func isAncestor(_ ancestor: SymbolCode, of code: SymbolCode) -> Bool {
         var current = code
         while current != .wildcard {
@@ -267,7 +261,6 @@ struct StateTree {
 
     /// Makes `code` a final state: entering it completes its parent, or,
     /// for a top-level state, finishes the machine.
-    @usableFromInline
     mutating func setFinal(_ code: SymbolCode, names: (SymbolCode) -> String) {
         require(code != .wildcard, "the machine itself cannot be a final state")
         if Int(code) >= nodes.count {
@@ -296,7 +289,6 @@ struct StateTree {
         }
     }
 
-    @usableFromInline
     mutating func grow(toHold code: SymbolCode) {
         while nodes.count <= Int(code) {
             nodes.append(Node())
@@ -317,7 +309,6 @@ struct StateTree {
         }
     }
 
-    @usableFromInline
     mutating func layOut() {
         var next: UInt32 = 1
         // Iterative preorder, so that a deep tree cannot overflow the stack.

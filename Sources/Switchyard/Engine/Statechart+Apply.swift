@@ -5,7 +5,6 @@ extension Statechart {
     /// Fills the plan's ``StepPlan/atomicsAfter``: the active atomic states
     /// that survive its exits and the atomic states it enters, in document
     /// order; ``planEntries(into:)`` ends with it.
-    @usableFromInline
     func planAtomics(of plan: inout StepPlan) {
         plan.atomicsAfter.removeAll()
         // Without regions one atomic state is active: the one the step
@@ -94,7 +93,6 @@ extension Statechart {
     /// completes if `notingCompletions`.
     ///
     /// - Returns: Whether a top-level final state was entered.
-    @usableFromInline
     @inline(__always)
     func change(
         exiting exits: borrowing ReusableList<SymbolCode>, _ exitRange: Range<Int>,

@@ -109,7 +109,6 @@ extension Statechart {
     /// inside the source; any other move's domain is the nearest compound
     /// proper ancestor of the source that contains the target (the root if
     /// none does, and for a move from the root).
-    @usableFromInline
     func domain(of move: StepPlan.Move, among otherTargets: borrowing ReusableList<SymbolCode>, _ others: Range<Int>)
         -> SymbolCode?
     {
@@ -176,7 +175,6 @@ extension Statechart {
     }
 
     /// Works out the domain of the move at `index`, unless it is known.
-    @usableFromInline
     func workOutDomain(at index: Int, in plan: inout StepPlan) {
         guard plan.moves[index].domain == .unknown else { return }
         let domain = domain(of: plan.moves[index], in: plan)
@@ -184,7 +182,6 @@ extension Statechart {
     }
 
     /// The domain of `move`, with the other targets `plan` lists for it.
-    @usableFromInline
     func domain(of move: StepPlan.Move, in plan: borrowing StepPlan) -> SymbolCode? {
         domain(of: move, among: plan.otherTargets, plan.extras(of: move).otherTargets)
     }

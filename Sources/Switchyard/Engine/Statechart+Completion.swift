@@ -8,7 +8,6 @@ extension Statechart {
     /// complete, the parallel state too (SCXML looks no further up). A
     /// top-level final state finishes the machine instead. States entered
     /// after `bound` in document order (when given) count as not entered yet.
-    @usableFromInline
     func noteCompletion(byEntering state: SymbolCode, bound: UInt32 = .max) {
         let parent = tree.parent(of: state)
         guard parent != .wildcard else {
@@ -26,7 +25,6 @@ extension Statechart {
 
     /// Whether `state` is complete: a compound state whose active child is
     /// final, or a parallel state whose regions all are complete.
-    @usableFromInline
     func isInFinalState(_ state: SymbolCode, bound: UInt32 = .max) -> Bool {
         switch tree.kind(of: state) {
         case .atomic:
@@ -49,7 +47,6 @@ extension Statechart {
 
     /// Whether `child`, a compound state's active child (or
     /// ``SymbolCode/wildcard``), is a final state entered by `bound`.
-    @usableFromInline
     @inline(__always)
     func isFinalChild(_ child: SymbolCode, bound: UInt32) -> Bool {
         child != .wildcard && tree.isFinal(child) && tree.order(of: child) <= bound
@@ -150,7 +147,6 @@ extension Statechart {
     /// configuration, which is in place already, outermost first (in
     /// document order); it exits and moves nothing. Applying it notes the
     /// completions of the final states it enters, as a step's entries do.
-    @usableFromInline
     func planStart(into plan: inout StepPlan) {
         plan.reset()
         plan.lifecycle = .start
@@ -196,7 +192,6 @@ extension Statechart {
     /// complete, in document order, each as if the states after it were not
     /// entered yet; a restore puts its configuration in place; a finish
     /// changes nothing.
-    @usableFromInline
     func applyLifecycle(_ lifecycle: StepPlan.Lifecycle, of plan: inout StepPlan) {
         switch lifecycle {
         case .start:
@@ -231,8 +226,7 @@ extension Statechart {
     }
 
     /// Whether completions noted wait to be offered (or queued).
-    @usableFromInline
-    var hasNotedCompletions: Bool {
+    @usableFromInline var hasNotedCompletions: Bool {
         completionsRead < completions.length
     }
 

@@ -3,7 +3,6 @@
 
 extension Statechart {
     /// Fills the plan's entries: SCXML's entry set for its moves, in document order.
-    @usableFromInline
     func planEntries(into plan: inout StepPlan) {
         for index in 0..<plan.moves.length {
             let move = plan.moves[index]
@@ -30,7 +29,6 @@ extension Statechart {
 
     /// Fills the plan's entries with what entering `state` from outside the
     /// machine enters: the state, its ancestors and its default descendants.
-    @usableFromInline
     func planInitialEntry(of state: SymbolCode, into plan: inout StepPlan) {
         addWithDescendants(state, to: &plan)
         addAncestors(of: state, below: .wildcard, to: &plan)
@@ -45,7 +43,6 @@ extension Statechart {
     ///
     /// When nothing entered yet lies inside `state`, that is the list
     /// remembered for it (see ``DefaultEntries``), if no history changes it.
-    @usableFromInline
     func addWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
         guard tree.kind(of: state) != .atomic else {
             add(state, to: &plan)
@@ -66,14 +63,12 @@ extension Statechart {
     /// ``addWithDescendants(_:ignoringHistory:to:)`` worked out state by
     /// state, for a state that is not atomic; out of line, as a step the
     /// memo of steps holds plans none of it.
-    @usableFromInline
     func addEachWithDescendants(_ state: SymbolCode, ignoringHistory: Bool = false, to plan: inout StepPlan) {
         addEntries(.state(state, ignoringHistory: ignoringHistory), to: &plan)
     }
 
     /// Where the list entering `state` by default makes lies in
     /// ``defaultEntries``, worked out now if it is not yet.
-    @usableFromInline
     func defaultEntrySpan(of state: SymbolCode) -> DefaultEntries.Span {
         let span = defaultEntries.span(of: state, layout: tree.layouts)
         guard case .unknown = span else { return span }
@@ -85,7 +80,6 @@ extension Statechart {
     /// as it runs once a state and layout. Only `state`'s own list is
     /// remembered, not those of the states inside it: the lists of a chain
     /// of *d* nested states would hold *d*²/2 codes.
-    @usableFromInline
     func workOutDefaultEntry(of state: SymbolCode) -> DefaultEntries.Span {
         var entry = StepPlan()
         addEachWithDescendants(state, to: &entry)
@@ -97,7 +91,6 @@ extension Statechart {
     /// SCXML's addAncestorStatesToEnter: the proper ancestors of `state`
     /// below `ancestor`, with the regions of a parallel one that nothing
     /// entered yet covers.
-    @usableFromInline
     func addAncestors(of state: SymbolCode, below ancestor: SymbolCode, to plan: inout StepPlan) {
         addEntries(.ancestors(of: state, below: ancestor), to: &plan)
     }
@@ -196,7 +189,6 @@ extension Statechart {
         }
     }
 
-    @usableFromInline
     func add(_ state: SymbolCode, to plan: inout StepPlan) {
         for index in 0..<plan.entries.length where plan.entries[index] == state {
             return

@@ -27,7 +27,6 @@ extension Statechart {
 
     /// ``complete(_:leavingListsInMemo:)``, leaving the lists of a recalled
     /// step in the memo of steps.
-    @usableFromInline
     func completeLeavingListsInMemo(_ plan: inout StepPlan) {
         // Most steps' moves were not recalled or kept by the memo of choices
         // (eventless and done steps, state requests): no call for them.
@@ -57,7 +56,6 @@ extension Statechart {
     /// still holds: the step's own look-up is spared.
     ///
     /// - Returns: Whether it did.
-    @usableFromInline
     func recallLinkedStep(into plan: inout StepPlan) -> Bool {
         guard let choice = choiceMemo.entry(at: plan.choiceMark, layout: tree.layouts), tree.isLaidOut,
             let index = stepMemo.entry(at: choiceMemo.entries[Int(choice)].step, layout: tree.layouts)
@@ -69,7 +67,6 @@ extension Statechart {
     /// Whether the memo of choices still holds the choice at `mark`.
     // Marks, not the plan, are passed: a borrowed plan was copied (220 bytes)
     // into each call.
-    @usableFromInline
     func remembersChoice(at mark: ChoiceMemo.Mark) -> Bool {
         choiceMemo.entry(at: mark, layout: tree.layouts) != nil
     }
@@ -77,7 +74,6 @@ extension Statechart {
     /// Marks the sibling move's step `plan` holds, just completed, as the
     /// memo of steps' entry for it, remembering it first if the memo does
     /// not hold it yet (another event's choice may have led to it).
-    @usableFromInline
     func markOrRememberStep(_ plan: inout StepPlan) {
         guard mayRemember(plan) else { return }
         if let index = rememberedStep(along: plan.moves[0]) {
@@ -90,7 +86,6 @@ extension Statechart {
     /// Links the remembered choice at `choice`, if the memo of choices still
     /// holds it, to the step at `step`, the one its moves take, if the memo
     /// of steps holds it.
-    @usableFromInline
     func linkChoice(at choice: ChoiceMemo.Mark, to step: StepMemo.Mark) {
         guard let index = choiceMemo.entry(at: choice, layout: tree.layouts),
             stepMemo.entry(at: step, layout: tree.layouts) != nil
@@ -100,7 +95,6 @@ extension Statechart {
 
     /// Whether `plan` is a step the memo may hold: one move with nothing
     /// extra, that exits and enters, on a laid-out tree (see ``StepMemo``).
-    @usableFromInline
     func mayRemember(_ plan: borrowing StepPlan) -> Bool {
         tree.isLaidOut && plan.moves.length == 1 && plan.moves[0].extras < 0 && plan.moves[0].target != .wildcard
     }
@@ -108,7 +102,6 @@ extension Statechart {
     /// Completes `plan` from the memo of steps, if it holds the step.
     ///
     /// - Returns: Whether it did.
-    @usableFromInline
     func recallStep(into plan: inout StepPlan) -> Bool {
         guard mayRemember(plan), let index = rememberedStep(along: plan.moves[0]) else { return false }
         completeFromMemo(at: index, into: &plan)
@@ -117,7 +110,6 @@ extension Statechart {
 
     /// The memo of steps' entry for the step along `move` from this
     /// configuration, if it holds one.
-    @usableFromInline
     func rememberedStep(along move: StepPlan.Move) -> Int32? {
         stepMemo.entry(
             hash: stepHash(along: move), source: move.source, target: move.target, isLocal: move.isLocal,
@@ -126,7 +118,6 @@ extension Statechart {
 
     /// The hash of the memo of steps' key for the step along `move` from
     /// this configuration.
-    @usableFromInline
     func stepHash(along move: StepPlan.Move) -> UInt64 {
         StepMemo.hash(source: move.source, target: move.target, isLocal: move.isLocal, atomics: configuration.atomics)
     }
@@ -134,7 +125,6 @@ extension Statechart {
     /// Completes `plan`, whose one move is the step's at `index` in the
     /// memo of steps, from there: its lists stay in the memo (see
     /// ``StepPlan/listsAreInMemo``).
-    @usableFromInline
     func completeFromMemo(at index: Int32, into plan: inout StepPlan) {
         let entry = stepMemo.entries[Int(index)]
         assert(
@@ -170,7 +160,6 @@ extension Statechart {
     /// copied out before any code of the user's runs (see
     /// ``Machine/deliverPlannedStep(_:plan:event:eventCode:userInfo:chart:nesting:handlers:)``);
     /// a trap with a message if it has.
-    @usableFromInline
     func rememberedEntry(of mark: StepMemo.Mark) -> Int32 {
         guard tree.isLaidOut, let index = stepMemo.entry(at: mark, layout: tree.layouts) else {
             preconditionFailure("Switchyard: the memo of steps forgot a step whose lists a plan left in it")
@@ -181,7 +170,6 @@ extension Statechart {
     /// Keeps the step `plan` holds, just planned, in the memo of steps,
     /// unless history plays a part in it: it records some, or enters a
     /// state that keeps some (its entries then depend on what was recorded).
-    @usableFromInline
     func rememberStep(_ plan: inout StepPlan) {
         guard remembers, mayRemember(plan), plan.history.isEmpty,
             !plan.entries.contains(where: { tree.history(of: $0) != nil })
@@ -206,7 +194,6 @@ extension Statechart {
     /// inactive).
     ///
     /// - Returns: Whether the plan was such a step, now complete.
-    @usableFromInline
     func completeSiblingMove(_ plan: inout StepPlan) -> Bool {
         guard plan.moves.length == 1 else { return false }
         let move = plan.moves[0]
@@ -231,7 +218,6 @@ extension Statechart {
     /// Fills the plan's exits: the active states below the domains of its
     /// moves, in reverse document order (innermost first, later siblings
     /// before earlier ones).
-    @usableFromInline
     func planExits(into plan: inout StepPlan) {
         for index in 0..<plan.moves.length {
             guard let domain = plan.moves[index].domain else { continue }
@@ -254,7 +240,6 @@ extension Statechart {
     ///
     /// - Complexity: O(*k* + *e*) for *k* active atomic states and the *e*
     ///   states listed.
-    @usableFromInline
     func appendActiveDescendants(of code: SymbolCode, to list: inout ReusableList<SymbolCode>) {
         for index in stride(from: configuration.atomics.length - 1, through: 0, by: -1) {
             let atomic = configuration.atomics[index]
@@ -274,7 +259,6 @@ extension Statechart {
     /// entered through what it records in it.
     ///
     /// The plan is `inout` here and below only so that it is not copied.
-    @usableFromInline
     func planHistory(of plan: inout StepPlan) {
         for index in 0..<plan.exits.length {
             let state = plan.exits[index]

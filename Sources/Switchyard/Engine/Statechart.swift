@@ -1,6 +1,5 @@
 /// How many steps of eventless and done routes one request may lead to
 /// before a macrostep is cut (see ``Machine/internalStepLimit``).
-@usableFromInline
 let internalStepLimitValue = 1_000
 
 /// A machine's statechart: its tree of states, which of them are active, and
@@ -18,31 +17,35 @@ let internalStepLimitValue = 1_000
 /// outside cost a retain of each of their lists at every call.
 @usableFromInline
 final class Statechart {
-    @exclusivity(unchecked) @usableFromInline var tree = StateTree()
-    @exclusivity(unchecked) @usableFromInline var configuration = Configuration()
+    @usableFromInline
+    @exclusivity(unchecked) var tree = StateTree()
+    @usableFromInline
+    @exclusivity(unchecked) var configuration = Configuration()
     /// The tree's layout (``StateTree/layouts``) the configuration was built
     /// for by entering the machine's initial state (see
     /// ``prepare(initial:plan:)``), or was restored on; `nil` until then,
     /// and on a nested machine's own statechart, whose configuration is the
     /// root's.
-    @usableFromInline var initialConfigurationLayout: UInt32?
+    var initialConfigurationLayout: UInt32?
     /// Whether the machine has been started or has taken a step: from then on
     /// the tree under active states is fixed.
-    @exclusivity(unchecked) @usableFromInline var hasBegun = false
+    @usableFromInline
+    @exclusivity(unchecked) var hasBegun = false
     /// The states completed by the steps taken and not yet offered to their
     /// done routes, in the order they completed: SCXML's internal queue of
     /// `done.state.ID` events, read from ``completionsRead`` on.
-    @exclusivity(unchecked) @usableFromInline var completions = ReusableList<SymbolCode>()
-    @exclusivity(unchecked) @usableFromInline var completionsRead = 0
+    @exclusivity(unchecked) var completions = ReusableList<SymbolCode>()
+    @exclusivity(unchecked) var completionsRead = 0
     /// Whether the machine has entered a top-level final state: it takes no
     /// more steps.
-    @exclusivity(unchecked) @usableFromInline var isFinished = false
+    @usableFromInline
+    @exclusivity(unchecked) var isFinished = false
     /// What entering each state by default enters, as far as worked out.
-    @exclusivity(unchecked) @usableFromInline var defaultEntries = DefaultEntries()
+    @exclusivity(unchecked) var defaultEntries = DefaultEntries()
     /// The steps planned so far, by configuration and move.
-    @exclusivity(unchecked) @usableFromInline var stepMemo = StepMemo()
+    @exclusivity(unchecked) var stepMemo = StepMemo()
     /// The moves events chose so far, by configuration and event.
-    @exclusivity(unchecked) @usableFromInline var choiceMemo = ChoiceMemo()
+    @exclusivity(unchecked) var choiceMemo = ChoiceMemo()
     /// Whether steps, choices and default entries are remembered in the
     /// three memos above. Always, but in `MemoDifferentialTests`, which runs
     /// the same charts with and without them; read only where a memo would
@@ -68,8 +71,7 @@ final class Statechart {
     /// first prepared (by a final state, a done route or a read).
     // Inlinable as the stored flag it replaces was: `prepareChart` asks it
     // on every request and read.
-    @usableFromInline
-    var needsInitialConfiguration: Bool {
+    @usableFromInline var needsInitialConfiguration: Bool {
         guard let initialConfigurationLayout else { return true }
         return !hasBegun && (!tree.isLaidOut || initialConfigurationLayout != tree.layouts)
     }
@@ -114,7 +116,6 @@ final class Statechart {
     /// states *d* deep, where clearing the configuration's arrays would cost
     /// the size of the tree. The list of atomic states is left for the
     /// caller to refill.
-    @usableFromInline
     func deactivateAll() {
         for index in 0..<configuration.atomics.length {
             var code = configuration.atomics[index]
@@ -127,7 +128,6 @@ final class Statechart {
 
     /// Makes `code` active in `configuration`, and its parent's active child
     /// if the parent is compound.
-    @usableFromInline
     func activate(_ code: SymbolCode, in configuration: inout Configuration) {
         configuration.grow(toHold: code)
         configuration.isActive[Int(code)] = true
@@ -139,7 +139,6 @@ final class Statechart {
     }
 
     /// Makes `code` inactive.
-    @usableFromInline
     func deactivate(_ code: SymbolCode) {
         configuration.isActive[Int(code)] = false
         let parent = tree.parent(of: code)
@@ -158,7 +157,6 @@ final class Statechart {
     }
 
     /// Lists `configuration`'s active atomic states again, in document order.
-    @usableFromInline
     func collectAtomics(of configuration: inout Configuration) {
         var atomics: [SymbolCode] = []
         forEachActive(within: .wildcard, of: configuration) { code in
@@ -221,7 +219,6 @@ final class Statechart {
 
     /// The deepest state that contains every active atomic state inside
     /// `ancestor`; `ancestor` itself when none is active in it.
-    @usableFromInline
     func innermostActiveState(within ancestor: SymbolCode) -> SymbolCode {
         var first = SymbolCode.unknown
         var last = SymbolCode.unknown

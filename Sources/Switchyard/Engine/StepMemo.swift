@@ -29,37 +29,35 @@
 /// statechart's model-based tests compare every step with a reference
 /// interpreter (on trees that do not change while they run), and
 /// `RememberedStepTests` changes the tree between two takes of a step.
-@usableFromInline
 struct StepMemo: ~Copyable {
     /// One remembered step. Its lists lie in ``codes``.
     @usableFromInline
     struct Entry {
-        @usableFromInline var hash: UInt64
-        @usableFromInline var source: SymbolCode
-        @usableFromInline var target: SymbolCode
-        @usableFromInline var isLocal: Bool
+        var hash: UInt64
+        var source: SymbolCode
+        var target: SymbolCode
+        var isLocal: Bool
         /// The atomic states before: `codes[atomicsStart..<exitsStart]`.
-        @usableFromInline var atomicsStart: Int32
+        var atomicsStart: Int32
         /// The exits: `codes[exitsStart..<entriesStart]`.
-        @usableFromInline var exitsStart: Int32
+        var exitsStart: Int32
         /// The entries: `codes[entriesStart..<atomicsAfterStart]`.
-        @usableFromInline var entriesStart: Int32
+        var entriesStart: Int32
         /// The atomic states after: `codes[atomicsAfterStart..<end]`.
-        @usableFromInline var atomicsAfterStart: Int32
-        @usableFromInline var end: Int32
+        var atomicsAfterStart: Int32
+        var end: Int32
         /// The deepest state that contains the atomic states after.
-        @usableFromInline var innermostAfter: SymbolCode
+        var innermostAfter: SymbolCode
         /// The move's domain (see ``StepPlan/Move/domain``).
-        @usableFromInline var domain: SymbolCode?
+        var domain: SymbolCode?
         /// What applying the step completes, `codes[completions]`, once a
         /// step applied has recorded it; `nil` until then.
-        @usableFromInline var completions: Range<Int32>?
+        var completions: Range<Int32>?
         /// Whether the step enters a top-level final state, which finishes
         /// the machine; recorded with ``completions``.
-        @usableFromInline var finishes = false
+        var finishes = false
 
         /// An entry for a key whose lists are yet to be placed.
-        @usableFromInline
         init(hash: UInt64, move: StepPlan.Move, innermostAfter: SymbolCode) {
             self.hash = hash
             (source, target, isLocal) = (move.source, move.target, move.isLocal)
@@ -72,28 +70,26 @@ struct StepMemo: ~Copyable {
     /// Where a plan's step lies in the memo: the entry it was recalled from,
     /// or the one that remembers it, as of a generation. A remembered
     /// choice keeps one too, as the link to its step.
-    @usableFromInline typealias Mark = MemoMark<StepMemo>
+    typealias Mark = MemoMark<StepMemo>
 
     /// How many steps it holds at most before it forgets them all.
-    @usableFromInline static let entryLimit = 512
+    static let entryLimit = 512
 
     /// The layout of the tree the steps were planned on.
-    @usableFromInline var layout: UInt32?
+    var layout: UInt32?
     /// Moves each time the memo forgets what it holds.
-    @usableFromInline var generation: UInt32 = 0
-    @usableFromInline var entries = ReusableList<Entry>()
+    var generation: UInt32 = 0
+    var entries = ReusableList<Entry>()
     /// The lists of the entries, one after another.
-    @usableFromInline var codes = ReusableList<SymbolCode>()
+    var codes = ReusableList<SymbolCode>()
     /// Where each entry is, by its hash.
-    @usableFromInline var slots = MemoSlots()
+    var slots = MemoSlots()
 
-    @usableFromInline
     init() {}
 
     // MARK: Reading
 
     /// The hash of a step's key.
-    @usableFromInline
     static func hash(
         source: SymbolCode, target: SymbolCode, isLocal: Bool, atomics: borrowing ReusableList<SymbolCode>
     ) -> UInt64 {
@@ -106,7 +102,6 @@ struct StepMemo: ~Copyable {
     }
 
     /// The index of the entry for this key as of `layout`, if one is remembered.
-    @usableFromInline
     func entry(
         hash: UInt64, source: SymbolCode, target: SymbolCode, isLocal: Bool,
         atomics: borrowing ReusableList<SymbolCode>, layout: UInt32
@@ -120,13 +115,11 @@ struct StepMemo: ~Copyable {
     }
 
     /// The entry `mark` names, if the memo still holds it for `layout`.
-    @usableFromInline
     func entry(at mark: Mark, layout: UInt32) -> Int32? {
         mark.entry(inGeneration: generation, filledFor: self.layout, askedFor: layout)
     }
 
     /// Appends the codes at `range` to `list`.
-    @usableFromInline
     func appendCodes(in range: Range<Int32>, to list: inout ReusableList<SymbolCode>) {
         list.append(contentsOf: codes, at: Int(range.lowerBound)..<Int(range.upperBound))
     }
@@ -139,7 +132,6 @@ struct StepMemo: ~Copyable {
     ///
     /// - Returns: Where the step now lies, for
     ///   ``recordCompletions(of:from:startingAt:finishes:)``.
-    @usableFromInline
     mutating func remember(
         hash: UInt64, move: StepPlan.Move, atomics: borrowing ReusableList<SymbolCode>,
         plan: borrowing StepPlan, innermostAfter: SymbolCode, layout: UInt32
@@ -167,7 +159,6 @@ struct StepMemo: ~Copyable {
     /// Records what applying the step at `index` completed, the elements
     /// of `completed` from `start` on, and whether it entered a top-level
     /// final state.
-    @usableFromInline
     mutating func recordCompletions(
         of index: Int32, from completed: borrowing ReusableList<SymbolCode>, startingAt start: Int, finishes: Bool
     ) {
@@ -177,13 +168,11 @@ struct StepMemo: ~Copyable {
         entries[Int(index)].finishes = finishes
     }
 
-    @usableFromInline
     mutating func appendAll(_ list: borrowing ReusableList<SymbolCode>) {
         codes.append(contentsOf: list, at: 0..<list.length)
     }
 
     /// Forgets every step, for `layout`; keeps the storage.
-    @usableFromInline
     mutating func forgetAll(layout: UInt32) {
         self.layout = layout
         generation &+= 1

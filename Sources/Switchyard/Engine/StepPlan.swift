@@ -14,18 +14,18 @@ struct StepPlan: ~Copyable {
         /// In a hierarchy of nested machines, the machine whose route it is
         /// (registrations are numbered per machine); 0 for the root.
         @usableFromInline var member: UInt32 = 0
-        @usableFromInline var source: SymbolCode
+        var source: SymbolCode
         /// ``SymbolCode/wildcard`` for a route without target (`.any`: stay).
         @usableFromInline var target: SymbolCode
-        @usableFromInline var isLocal: Bool
+        var isLocal: Bool
         /// Where the move exits and enters below; `nil` for a targetless one.
         /// ``SymbolCode/unknown`` while it is not worked out: a plan's first
         /// move has its domain worked out when a second is chosen or when
         /// the plan is completed (see ``Statechart/choose(_:into:)``).
-        @usableFromInline var domain: SymbolCode?
+        var domain: SymbolCode?
         /// What else the move does, at this index of ``StepPlan/extras``; -1
         /// for nothing else. Kept apart so that a move stays small to copy.
-        @usableFromInline var extras: Int16 = -1
+        var extras: Int16 = -1
 
         @usableFromInline
         init(source: SymbolCode, target: SymbolCode, isLocal: Bool) {
@@ -38,24 +38,23 @@ struct StepPlan: ~Copyable {
 
     @usableFromInline var moves = ReusableList<Move>()
     /// What moves do besides moving to one target (see ``Move/extras``).
-    @usableFromInline var extras = ReusableList<Extras>()
+    var extras = ReusableList<Extras>()
     /// The other targets the extras name.
-    @usableFromInline var otherTargets = ReusableList<SymbolCode>()
+    var otherTargets = ReusableList<SymbolCode>()
     /// Whether a move chosen has an action.
     @usableFromInline var hasActions = false
     /// For a step a statechart takes after another, what routes it takes;
     /// `nil` for a request's own step. Read only to inspect the step.
-    @usableFromInline var internalCause: InternalCause?
+    var internalCause: InternalCause?
     /// For a microstep that no route takes (starting, restoring a snapshot,
     /// finishing), which it is; `nil` for a step of routes. Read by
     /// ``Statechart/apply(_:)`` and by the runner, which deliver it as a step.
     @usableFromInline var lifecycle: Lifecycle?
     /// For a restore, the configuration it puts in place (with its recorded
     /// history), swapped in when the plan is applied.
-    @usableFromInline var restored: Configuration?
+    var restored: Configuration?
     /// The states to exit, innermost first.
-    @usableFromInline
-    var exits: ReusableList<SymbolCode> {
+    @usableFromInline var exits: ReusableList<SymbolCode> {
         _read {
             assertListsAreHere()
             yield storedExits
@@ -66,8 +65,7 @@ struct StepPlan: ~Copyable {
         }
     }
     /// The states to enter, outermost first.
-    @usableFromInline
-    var entries: ReusableList<SymbolCode> {
+    @usableFromInline var entries: ReusableList<SymbolCode> {
         _read {
             assertListsAreHere()
             yield storedEntries
@@ -79,8 +77,7 @@ struct StepPlan: ~Copyable {
     }
     /// The atomic states active once the step is applied, in document order
     /// (see ``Statechart/planAtomics(of:)``).
-    @usableFromInline
-    var atomicsAfter: ReusableList<SymbolCode> {
+    @usableFromInline var atomicsAfter: ReusableList<SymbolCode> {
         _read {
             assertListsAreHere()
             yield storedAtomicsAfter
@@ -90,9 +87,9 @@ struct StepPlan: ~Copyable {
             yield &storedAtomicsAfter
         }
     }
-    @usableFromInline var storedExits = ReusableList<SymbolCode>()
-    @usableFromInline var storedEntries = ReusableList<SymbolCode>()
-    @usableFromInline var storedAtomicsAfter = ReusableList<SymbolCode>()
+    var storedExits = ReusableList<SymbolCode>()
+    var storedEntries = ReusableList<SymbolCode>()
+    var storedAtomicsAfter = ReusableList<SymbolCode>()
     /// Whether ``exits``, ``entries`` and ``atomicsAfter`` are not in this
     /// plan but in the memo of steps, at ``memoMark``: a step recalled
     /// from the memo leaves them there, and ``Statechart/apply(_:)`` reads
@@ -105,16 +102,16 @@ struct StepPlan: ~Copyable {
     /// (see ``Statechart/planHistory(of:)``): each record's states are
     /// `historyCodes[start..<end]`.
     @usableFromInline var history = ReusableList<(state: SymbolCode, start: Int, end: Int)>()
-    @usableFromInline var historyCodes = ReusableList<SymbolCode>()
+    var historyCodes = ReusableList<SymbolCode>()
     /// The deepest state that contains ``atomicsAfter``, once worked out or
     /// recalled (see ``Statechart/innermostState(after:within:)``);
     /// ``SymbolCode/unknown`` until then.
-    @usableFromInline var innermostAfter = SymbolCode.unknown
+    var innermostAfter = SymbolCode.unknown
     /// Where the chart's memo of steps holds this step, if it does (see ``StepMemo``).
-    @usableFromInline var memoMark = StepMemo.Mark.none
+    var memoMark = StepMemo.Mark.none
     /// Where the chart's memo of choices holds this plan's moves, recalled
     /// or just remembered, if it does (see ``ChoiceMemo/Entry/step``).
-    @usableFromInline var choiceMark = ChoiceMemo.Mark.none
+    var choiceMark = ChoiceMemo.Mark.none
     /// What is left to do to plan the entries (see
     /// ``Statechart/addEntries(_:to:)``), kept here so that planning them
     /// allocates nothing once it has grown; empty between calls, which is
@@ -147,7 +144,6 @@ struct StepPlan: ~Copyable {
 
     /// Stops, in debug builds, a read of the lists of a plan that left
     /// them in the memo of steps (see ``listsAreInMemo``).
-    @usableFromInline
     @inline(__always)
     func assertListsAreHere() {
         assert(!listsAreInMemo, "Switchyard: a step's lists were read while they were left in the memo of steps")
@@ -168,7 +164,6 @@ struct StepPlan: ~Copyable {
     }
 
     /// What routes a step taken after another takes.
-    @usableFromInline
     enum InternalCause {
         case eventless
         case done
@@ -190,17 +185,16 @@ struct StepPlan: ~Copyable {
     @usableFromInline
     struct Extras {
         /// Whether the move enters its target by default even if it keeps history.
-        @usableFromInline var ignoresHistory = false
+        var ignoresHistory = false
         /// The move's targets besides its own: ``StepPlan/otherTargets``
         /// from `otherTargets.start` up to `otherTargets.end`.
-        @usableFromInline var otherTargets: Range<Int> = 0..<0
+        var otherTargets: Range<Int> = 0..<0
         /// The node of the route's action in the machine's handler table; -1 for none.
         @usableFromInline var action: Int32 = -1
         /// The action's registration: a condition may have disposed it
         /// since the route was chosen, and another handler taken its node.
         @usableFromInline var actionID = RegistrationID(rawValue: 0)
 
-        @usableFromInline
         init() {}
     }
 
@@ -211,7 +205,6 @@ struct StepPlan: ~Copyable {
     }
 
     /// The index of what the step records for `state`, if it records its history.
-    @usableFromInline
     func historyRecord(of state: SymbolCode) -> Int? {
         for index in 0..<history.length where history[index].state == state {
             return index

@@ -154,20 +154,17 @@ extension Machine {
 
     /// The identity of the outermost machine of this machine's hierarchy:
     /// its own unless nested.
-    @usableFromInline
-    var rootIdentity: ObjectIdentifier {
+    @usableFromInline var rootIdentity: ObjectIdentifier {
         nestingLink?.root ?? ObjectIdentifier(self)
     }
 
     /// This machine's index among its root's members; 0 for a root.
-    @usableFromInline
-    var memberIndex: Int {
+    @usableFromInline var memberIndex: Int {
         nestingLink?.member ?? 0
     }
 
     /// Whether the hierarchy this machine belongs to has begun.
-    @usableFromInline
-    var hierarchyHasBegun: Bool {
+    @usableFromInline var hierarchyHasBegun: Bool {
         if let link = nestingLink {
             return link.hasBegun()
         }
@@ -176,8 +173,7 @@ extension Machine {
 
     /// The machine's own declarations: its statechart's tree, except for the
     /// root of a hierarchy, whose statechart holds the nested machines' too.
-    @usableFromInline
-    var declaredTree: StateTree {
+    @usableFromInline var declaredTree: StateTree {
         guard let nesting, nesting.hasNestedMachines else { return chart?.tree ?? StateTree() }
         return nesting.members[0].tree
     }

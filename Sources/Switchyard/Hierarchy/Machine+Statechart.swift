@@ -122,7 +122,6 @@ extension Machine {
 
     /// Stops on a route whose targets are not in different regions of one
     /// parallel state (see ``Transition/alsoEntering(_:)``).
-    @usableFromInline
     func requireLegalTargets(of transition: Transition<S>) {
         guard let first = transition.toState.rawValue else {
             require(

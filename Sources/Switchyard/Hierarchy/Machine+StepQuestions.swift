@@ -7,7 +7,6 @@ extension Machine {
 
     /// The state this machine would be in after the step `event` causes
     /// now, or `nil` if the event would be refused; nothing changes.
-    @usableFromInline
     func stateAfterStep(for event: E, userInfo: UserInfoBox?) -> S? {
         let code = BorrowedEvent.lending(event) { lent in
             if let link = nestingLink {
@@ -23,7 +22,6 @@ extension Machine {
     }
 
     /// Whether a request for `target` would move this machine now.
-    @usableFromInline
     func canTakeStep(toward target: S, userInfo: UserInfoBox?) -> Bool {
         let code = transientCode(of: target)
         let answer =
@@ -42,7 +40,6 @@ extension Machine {
     /// from `from` (as the active state) to `to`, by a route of `from`, of an
     /// ancestor (in this machine or one it is nested in), of `.any`, or by a
     /// route mapping.
-    @usableFromInline
     func chartHasRoute(event: E?, from: S, to: S, userInfo: UserInfoBox?) -> Bool {
         let (fromCode, toCode) = (routes.code(of: from), routes.code(of: to))
         guard fromCode.isConcrete, toCode.isConcrete else {

@@ -9,32 +9,32 @@ final class MemberAccess {
     @usableFromInline
     struct Naming {
         /// How many codes the machine has handed out.
-        @usableFromInline let count: () -> Int
+        let count: () -> Int
         /// Whether a code names a value (anonymous codes name none).
-        @usableFromInline let isNamed: (SymbolCode) -> Bool
+        let isNamed: (SymbolCode) -> Bool
         /// The parent's code for the value of a code, through the enum case the
         /// machine was nested as (interned in the parent); `nil` without one.
-        @usableFromInline let nameInParent: ((SymbolCode) -> SymbolCode)?
+        let nameInParent: ((SymbolCode) -> SymbolCode)?
         /// The machine's code (interned) for the state whose image a parent's
         /// code is, through that enum case; `nil` when it is not one.
-        @usableFromInline let claim: ((SymbolCode) -> SymbolCode?)?
+        let claim: ((SymbolCode) -> SymbolCode?)?
         /// A code no value names, for a state of a machine nested in this one.
-        @usableFromInline let reserveCode: () -> SymbolCode
+        let reserveCode: () -> SymbolCode
         /// Names a code, for messages.
         @usableFromInline let describe: (SymbolCode) -> String
         /// The machine's transient codes (see ``Symbols``): states only a
         /// request, a question or a route mapping named.
-        @usableFromInline let transientCodes: () -> [SymbolCode]
+        let transientCodes: () -> [SymbolCode]
         /// Hands a transient code back, its value has none until named again
         /// (through an enum case, the parent forgets that its code
         /// `parentCode`, if not 0, names the image), or keeps it for the
         /// machine's life: when asked to (`keep`), or when the parent named
         /// the image for itself since. Returns whether it handed it back.
-        @usableFromInline let handBack: (_ code: SymbolCode, _ keep: Bool, _ parentCode: SymbolCode) -> Bool
+        let handBack: (_ code: SymbolCode, _ keep: Bool, _ parentCode: SymbolCode) -> Bool
         /// Has the parent's code, whose image value ``handBack`` forgot, name
         /// the image of a code's value now, through the enum case the machine
         /// was nested as; `nil` without one.
-        @usableFromInline let renameInParent: ((_ parentCode: SymbolCode, _ code: SymbolCode) -> Void)?
+        let renameInParent: ((_ parentCode: SymbolCode, _ code: SymbolCode) -> Void)?
 
         @usableFromInline
         init(
@@ -62,7 +62,7 @@ final class MemberAccess {
         /// Whether the machine's event type is the root's (rather than `NoEvent`).
         @usableFromInline let hasEvents: Bool
         /// The code of the root's event in the machine's tables.
-        @usableFromInline let eventCode: (BorrowedEvent) -> SymbolCode
+        let eventCode: (BorrowedEvent) -> SymbolCode
         /// The first route of the event on a code (conditions told the
         /// machine's state `current`); without an event, the first route kept
         /// under the reserved code (an eventless or a done route). What the
@@ -78,7 +78,7 @@ final class MemberAccess {
                 _ extras: inout RouteExtras?
             ) -> MemberRoute?
         /// Whether the machine has routes under a reserved code (eventless or done).
-        @usableFromInline let hasRoutes: (_ reservedEvent: SymbolCode) -> Bool
+        let hasRoutes: (_ reservedEvent: SymbolCode) -> Bool
         /// The first route from a code to a target.
         @usableFromInline let firstStateRoute:
             (
@@ -148,7 +148,7 @@ final class MemberAccess {
         @usableFromInline let deliverAction: (_ node: Int32, _ id: RegistrationID, _ facts: StepFacts) -> Void
         /// Shows its observers of inspections, if any, its start, with its
         /// active states.
-        @usableFromInline let inspectStart: () -> Void
+        let inspectStart: () -> Void
 
         @usableFromInline
         init(
@@ -176,10 +176,10 @@ final class MemberAccess {
     @usableFromInline let routes: Routes
     @usableFromInline let handlers: Handlers
     /// Gives the machine its link to a new root.
-    @usableFromInline let relink: (NestingLink) -> Void
+    let relink: (NestingLink) -> Void
     /// Makes the machine a machine of its own again, in its last state, with
     /// its own declarations.
-    @usableFromInline let detach: (StateTree) -> Void
+    let detach: (StateTree) -> Void
 
     @usableFromInline
     init(

@@ -16,7 +16,6 @@ extension Nesting {
     ///   - initial: Its code for its state now: what it enters by default.
     ///   - chart: The root's statechart.
     /// - Returns: The new member's index.
-    @usableFromInline
     func add(
         _ access: MemberAccess, machine: AnyObject, parent: Int, host: SymbolCode, tree: StateTree,
         initial: SymbolCode, chart: Statechart
@@ -92,7 +91,6 @@ extension Nesting {
         members[member].children.first { members[$0].host == code }
     }
 
-    @usableFromInline
     func setNode(_ node: SymbolCode, of code: SymbolCode, in member: Int) {
         while members[member].nodes.count <= Int(code) {
             members[member].nodes.append(0)
@@ -101,7 +99,6 @@ extension Nesting {
     }
 
     /// Adds `name` to `node`'s names, after those of deeper machines.
-    @usableFromInline
     func addName(_ name: NodeName, to node: SymbolCode) {
         namings &+= 1
         while names.count <= Int(node) {

@@ -49,7 +49,6 @@ extension Nesting {
     /// the enum case it was nested as, else a new anonymous one. Returns
     /// whether it placed a node in the chart's tree.
     @discardableResult
-    @usableFromInline
     func assign(_ code: SymbolCode, of member: Int, chart: Statechart) -> Bool {
         if Int(code) < members[member].nodes.count, members[member].nodes[Int(code)] != 0 {
             return false
@@ -73,7 +72,6 @@ extension Nesting {
     /// machines nested in the member through an enum case, and places the
     /// node in the tree if the member declares it (none of those claimed it)
     /// and its declared parent is placed.
-    @usableFromInline
     func name(_ node: SymbolCode, as code: SymbolCode, of member: Int, chart: Statechart) -> Bool {
         setNode(node, of: code, in: member)
         addName(NodeName(member: member, code: code), to: node)
@@ -92,7 +90,6 @@ extension Nesting {
     /// state; `nil` while its declared parent has no node yet (a parent
     /// declared after its child gets its code later), which then places it
     /// with itself.
-    @usableFromInline
     func placedParent(of code: SymbolCode, in member: Int) -> SymbolCode? {
         let declaredParent = members[member].tree.parent(of: code)
         guard declaredParent != .wildcard else { return memberStates[member].hostNode }
@@ -103,7 +100,6 @@ extension Nesting {
 
     /// Lets each machine nested in `member` through an enum case claim
     /// `code` when its value is that case's image of one of its states.
-    @usableFromInline
     func offer(_ code: SymbolCode, of member: Int, node: SymbolCode, chart: Statechart) -> Bool {
         var placed = false
         for child in members[member].children {
@@ -119,7 +115,6 @@ extension Nesting {
     }
 
     /// The member whose declarations place `node`: the deepest that names it.
-    @usableFromInline
     func owner(of node: SymbolCode) -> Int? {
         guard Int(node) < names.count else { return nil }
         return names[Int(node)].first { $0.code != .wildcard }?.member
@@ -165,7 +160,6 @@ extension Nesting {
     /// Places `member`'s `code` under `parent`, with its kind, history and
     /// initial state, then what the member declares inside it; a node a
     /// deeper machine names is that machine's to place.
-    @usableFromInline
     func placeSubtree(_ code: SymbolCode, of member: Int, under parent: SymbolCode, in tree: inout StateTree) {
         let node = members[member].nodes[Int(code)]
         let isHost = members[member].access?.naming.isNamed(code) == false
@@ -195,7 +189,6 @@ extension Nesting {
     }
 
     /// Makes `node` a child of `parent`.
-    @usableFromInline
     func attach(_ node: SymbolCode, to parent: SymbolCode, in tree: inout StateTree, describe: () -> String) {
         tree.grow(toHold: Swift.max(node, parent))
         let existing = tree.nodes[Int(node)].parent
@@ -214,7 +207,6 @@ extension Nesting {
     }
 
     /// `member`'s code for `node`, if it names it.
-    @usableFromInline
     func code(nameOf node: SymbolCode, in member: Int) -> SymbolCode? {
         guard Int(node) < names.count else { return nil }
         return names[Int(node)].first { $0.member == member && $0.code != .wildcard }?.code
@@ -227,7 +219,6 @@ extension Nesting {
     }
 
     /// A node's name, for messages: in the innermost machine that names it.
-    @usableFromInline
     func describe(_ node: SymbolCode) -> String {
         if Int(node) < names.count, let name = names[Int(node)].first(where: { $0.code != .wildcard }) {
             return members[name.member].access!.naming.describe(name.code)

@@ -24,15 +24,15 @@ final class Nesting {
         /// `nil` for the root, which runs its own routes and handlers.
         @usableFromInline let access: MemberAccess?
         /// The machine, kept alive by its root; `nil` for the root.
-        @usableFromInline var machine: AnyObject?
+        var machine: AnyObject?
         /// The parent's code for the state it is nested in (for the root, `.any`).
         /// Its parent, depth and node are in ``Nesting/memberStates``.
-        @usableFromInline var host: SymbolCode
+        var host: SymbolCode
         /// By its codes, the node each names; 0 for none yet. Empty for the
         /// root, whose codes are the nodes.
         @usableFromInline var nodes: [SymbolCode] = []
         /// Codes up to this one have been given nodes where they name values.
-        @usableFromInline var synced = 0
+        var synced = 0
         /// Nested through an enum case: by a transient code it handed back,
         /// the node it named (a code of the parent), kept for the next state
         /// the code names (see ``Nesting/releaseTransientCodes(of:chart:)``).
@@ -42,12 +42,12 @@ final class Nesting {
         /// hierarchy (there is nothing to compose till then); the first
         /// nesting copies them here, and from then on the statechart's tree is
         /// composed from every member's.
-        @usableFromInline var tree: StateTree
+        var tree: StateTree
         /// The node its part of the chart enters by default: its state when
         /// it was nested.
-        @usableFromInline var initialNode: SymbolCode = .wildcard
+        var initialNode: SymbolCode = .wildcard
         /// The members nested directly in it.
-        @usableFromInline var children: [Int] = []
+        var children: [Int] = []
         /// The history its parent declared for the state it is nested in,
         /// which is compound only in the composed tree.
         @usableFromInline var hostHistory: HistoryKind?
@@ -58,7 +58,6 @@ final class Nesting {
         @usableFromInline var defaultState: SymbolCode?
         @usableFromInline var defaultVersion: CacheVersion?
 
-        @usableFromInline
         init(access: MemberAccess?, machine: AnyObject?, host: SymbolCode, tree: StateTree) {
             self.access = access
             self.machine = machine
@@ -67,20 +66,25 @@ final class Nesting {
         }
     }
 
-    @exclusivity(unchecked) @usableFromInline var members: [Member]
+    @usableFromInline
+    @exclusivity(unchecked) var members: [Member]
     /// By member: its closures, unretained (``members`` keeps them, and a
     /// member's access never changes once it is nested), so
     /// that a step calls them without a retain and a release per call.
-    @exclusivity(unchecked) @usableFromInline var accesses: [Unretained<MemberAccess>?] = [nil]
+    @usableFromInline
+    @exclusivity(unchecked) var accesses: [Unretained<MemberAccess>?] = [nil]
     /// By node: its names outside the root, innermost machine first. The root
     /// names a node by the node's own code, when the code names a value.
-    @exclusivity(unchecked) @usableFromInline var names: [[NodeName]] = [[]]
+    @usableFromInline
+    @exclusivity(unchecked) var names: [[NodeName]] = [[]]
     /// Whether the statechart's tree must be composed again from every
     /// member's declarations (after a nesting or a declaration).
-    @exclusivity(unchecked) @usableFromInline var needsRebuild = true
+    @usableFromInline
+    @exclusivity(unchecked) var needsRebuild = true
     /// Root codes up to this one have been offered to the machines nested
     /// through an enum case, which may claim them.
-    @exclusivity(unchecked) @usableFromInline var syncedRoot = 0
+    @usableFromInline
+    @exclusivity(unchecked) var syncedRoot = 0
     /// Whether some nested machine may have eventless routes, or done
     /// routes (the root's own are counted by its route table): set when a
     /// machine that has some is nested or a nested machine adds one
@@ -88,39 +92,49 @@ final class Nesting {
     /// A hierarchy whose members never had any asks them nothing for a
     /// macrostep; one whose member disposed its last asks a member that
     /// answers at once.
-    @exclusivity(unchecked) @usableFromInline var membersHaveEventlessRoutes = false
-    @exclusivity(unchecked) @usableFromInline var membersHaveDoneRoutes = false
+    @usableFromInline
+    @exclusivity(unchecked) var membersHaveEventlessRoutes = false
+    @usableFromInline
+    @exclusivity(unchecked) var membersHaveDoneRoutes = false
     /// History that nested machines recorded before they were nested, by node.
-    @exclusivity(unchecked) @usableFromInline var carriedHistory: [(SymbolCode, [SymbolCode])] = []
+    @usableFromInline
+    @exclusivity(unchecked) var carriedHistory: [(SymbolCode, [SymbolCode])] = []
 
     /// The root's own closures.
-    @usableFromInline let rootCount: () -> Int
+    let rootCount: () -> Int
     @usableFromInline let rootIsNamed: (SymbolCode) -> Bool
-    @usableFromInline let reserveRootCode: () -> SymbolCode
-    @usableFromInline let rootDescribe: (SymbolCode) -> String
+    let reserveRootCode: () -> SymbolCode
+    let rootDescribe: (SymbolCode) -> String
 
     /// By member: its place in the hierarchy, its state, and what the step in
     /// progress works out for it, read and written in place by a step: its
     /// indices are members' (``add(_:machine:parent:host:tree:initial:chart:)``
     /// grows it with ``members``).
-    @exclusivity(unchecked) @usableFromInline var memberStates = ReusableList<MemberState>()
+    @usableFromInline
+    @exclusivity(unchecked) var memberStates = ReusableList<MemberState>()
     /// The members a step concerns once planned, in the order in which their
     /// handlers of transitions run: deepest first, and in the order they were
     /// nested between members as deep. Room for every member is kept.
-    @exclusivity(unchecked) @usableFromInline var touchedMembers = ReusableList<Int>()
+    @usableFromInline
+    @exclusivity(unchecked) var touchedMembers = ReusableList<Int>()
     /// By member, then by the root's code of an event: the member's code
     /// of it, ``SymbolCode/unknown`` until it is first asked for.
-    @exclusivity(unchecked) @usableFromInline var memberEventCodes: [[SymbolCode]] = [[]]
-    @exclusivity(unchecked) @usableFromInline var defaultEntry = StepPlan()
+    @usableFromInline
+    @exclusivity(unchecked) var memberEventCodes: [[SymbolCode]] = [[]]
+    @exclusivity(unchecked) var defaultEntry = StepPlan()
     /// By node: the member that declares it (see ``owner(of:tree:)``), and
     /// whether the root names it; worked out for the hierarchy's version
     /// `nodeCacheVersion` (`nil` before the first time).
-    @exclusivity(unchecked) @usableFromInline var nodeOwners: [Int32] = []
-    @exclusivity(unchecked) @usableFromInline var rootNames: [Bool] = []
-    @exclusivity(unchecked) @usableFromInline var nodeCacheVersion: CacheVersion?
+    @usableFromInline
+    @exclusivity(unchecked) var nodeOwners: [Int32] = []
+    @usableFromInline
+    @exclusivity(unchecked) var rootNames: [Bool] = []
+    @usableFromInline
+    @exclusivity(unchecked) var nodeCacheVersion: CacheVersion?
     /// How many times nodes were given names (or the root new codes): with
     /// the tree's layouts, the hierarchy's ``version(of:)``.
-    @exclusivity(unchecked) @usableFromInline var namings: UInt32 = 0
+    @usableFromInline
+    @exclusivity(unchecked) var namings: UInt32 = 0
 
     /// What every cache of a hierarchy is worked out from: the tree (laid out
     /// `layouts` times) and the nodes' names (given `namings` times). Each

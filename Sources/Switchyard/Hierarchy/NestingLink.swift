@@ -10,52 +10,49 @@ final class NestingLink {
     /// The nested machine's index among the root's members.
     @usableFromInline let member: Int
     /// The root machine, to recognise a cycle.
-    @usableFromInline let root: ObjectIdentifier
+    let root: ObjectIdentifier
     /// Decides and takes the step a request to a member causes.
     @usableFromInline let request: (_ member: Int, _ request: StepRequest, _ userInfo: UserInfoBox?) -> NestedOutcome
     /// Brings the hierarchy's tree and configuration up to date.
     @usableFromInline let prepare: () -> Void
-    @usableFromInline let stateAfterEvent:
-        (_ member: Int, _ event: BorrowedEvent, _ userInfo: UserInfoBox?) -> SymbolCode?
-    @usableFromInline let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
-    @usableFromInline let hasEventRoute:
+    let stateAfterEvent: (_ member: Int, _ event: BorrowedEvent, _ userInfo: UserInfoBox?) -> SymbolCode?
+    let canTakeStep: (_ member: Int, _ target: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
+    let hasEventRoute:
         (_ member: Int, _ event: BorrowedEvent, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) ->
             Bool
-    @usableFromInline let hasStateRoute:
-        (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
+    let hasStateRoute: (_ member: Int, _ from: SymbolCode, _ to: SymbolCode, _ userInfo: UserInfoBox?) -> Bool
     /// The member's active states, in document order, in its codes.
-    @usableFromInline let activeCodes: (_ member: Int) -> [SymbolCode]
-    @usableFromInline let isActive: (_ member: Int, _ code: SymbolCode) -> Bool
-    @usableFromInline let recordedHistory: (_ member: Int, _ code: SymbolCode) -> [SymbolCode]
-    @usableFromInline let declare:
+    let activeCodes: (_ member: Int) -> [SymbolCode]
+    let isActive: (_ member: Int, _ code: SymbolCode) -> Bool
+    let recordedHistory: (_ member: Int, _ code: SymbolCode) -> [SymbolCode]
+    let declare:
         (_ member: Int, _ children: [SymbolCode], _ parent: SymbolCode, _ kind: StateTree.Kind, _ initial: SymbolCode?)
             -> Void
-    @usableFromInline let setHistory:
-        (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode, _ fallback: SymbolCode?) -> Void
+    let setHistory: (_ member: Int, _ kind: HistoryKind, _ code: SymbolCode, _ fallback: SymbolCode?) -> Void
     /// Makes a state of the member final.
-    @usableFromInline let setFinal: (_ member: Int, _ code: SymbolCode) -> Void
+    let setFinal: (_ member: Int, _ code: SymbolCode) -> Void
     /// The kind of a state of the member in the hierarchy's tree, where a
     /// state with a machine nested in it has children.
-    @usableFromInline let kind: (_ member: Int, _ code: SymbolCode) -> StateTree.Kind
+    let kind: (_ member: Int, _ code: SymbolCode) -> StateTree.Kind
     /// Tells the root that the member has routes under a reserved code
     /// (eventless or done), which its macrostep must ask it for.
-    @usableFromInline let noteRoutes: (_ reservedEvent: SymbolCode) -> Void
+    let noteRoutes: (_ reservedEvent: SymbolCode) -> Void
     /// Adds a machine nested in a member; returns its link.
     @usableFromInline let addMember: (_ nested: NestedMachine) -> NestingLink
     /// Whether the root has begun, and whether it is taking or deciding a step.
-    @usableFromInline let hasBegun: () -> Bool
-    @usableFromInline let isBusy: () -> Bool
+    let hasBegun: () -> Bool
+    let isBusy: () -> Bool
     /// Whether the root has finished (entered a top-level final state).
-    @usableFromInline let isFinished: () -> Bool
+    let isFinished: () -> Bool
     /// Has the root take the eventless routes that are enabled (see
     /// ``Machine/takeEventlessSteps()``): a member's timer has fired.
-    @usableFromInline let takeEventlessSteps: () -> Void
+    let takeEventlessSteps: () -> Void
     /// The machines nested directly in the member, for its description
     /// (see ``Machine/nestedParts(of:)``).
-    @usableFromInline let nestedParts: (_ member: Int) -> [NestedPart]
+    let nestedParts: (_ member: Int) -> [NestedPart]
     /// Hands back the member's transient codes that the chart does not hold,
     /// once the root is idle (see ``Machine/releaseTransientCodes()``).
-    @usableFromInline let releaseTransientCodes: (_ member: Int) -> Void
+    let releaseTransientCodes: (_ member: Int) -> Void
 
     @usableFromInline
     init(

@@ -11,8 +11,8 @@
 @usableFromInline
 struct StepEntry<S: StateType, E: EventType> {
     /// ``Machine/requestStep(member:_:userInfo:reading:)`` of the machine passed.
-    @usableFromInline
-    let takeStep: (Machine<S, E>, _ member: Int, StepRequest, UserInfoBox?, Machine<S, E>.StepReader) -> NestedOutcome
+    @usableFromInline let takeStep:
+        (Machine<S, E>, _ member: Int, StepRequest, UserInfoBox?, Machine<S, E>.StepReader) -> NestedOutcome
 
     @inlinable
     init(

@@ -21,7 +21,6 @@ struct CaseListStorage<Element>: ~Copyable {
     @usableFromInline var bounds = ReusableList<(start: Int, end: Int)>()
 
     /// Storage without any list.
-    @usableFromInline
     init() {}
 
     /// The positions of the list of the case at `caseIndex` (not negative),
@@ -53,7 +52,6 @@ struct CaseListStorage<Element>: ~Copyable {
     /// room is not reused: a pattern's judge (a function given for a case
     /// pattern) may ask the same dispatch about the same case while that
     /// case is being learned, and both lists are then right.
-    @usableFromInline
     mutating func append(_ list: [Element], forCase caseIndex: Int) -> Range<Int> {
         let start = elements.length
         for element in list {

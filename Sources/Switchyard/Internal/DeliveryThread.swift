@@ -57,10 +57,9 @@ struct DeliveryThread {
         /// The machines that wait, in the order they began to; those before
         /// `resumed` have been resumed by the loop in progress.
         @usableFromInline var waiting: [WaitingMachine] = []
-        @usableFromInline var resumed = 0
+        var resumed = 0
         @usableFromInline var isResuming = false
 
-        @usableFromInline
         init() {}
     }
 
@@ -157,7 +156,6 @@ struct DeliveryThread {
             return key
         }()
 
-        @usableFromInline
         static func currentState() -> UnsafeMutablePointer<State> {
             if let existing = pthread_getspecific(key) {
                 return existing.assumingMemoryBound(to: State.self)
@@ -178,7 +176,6 @@ struct DeliveryThread {
             return state
         }()
 
-        @usableFromInline
         static func currentState() -> UnsafeMutablePointer<State> {
             only
         }

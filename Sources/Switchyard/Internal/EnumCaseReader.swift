@@ -24,14 +24,14 @@
 @usableFromInline
 struct EnumCaseReader {
     /// `getEnumTag(value, metadata) -> UInt32`.
-    @usableFromInline typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+    @usableFromInline
+    typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
 
     @usableFromInline let metadata: UnsafeRawPointer
     @usableFromInline let getTag: GetTag
 
     /// The reader for `type`, or `nil` if it is not an enum (or the platform
     /// signs the table's pointers).
-    @usableFromInline
     init?<Value>(for type: Value.Type) {
         #if _ptrauth(_arm64e)
             return nil

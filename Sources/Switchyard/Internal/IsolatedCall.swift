@@ -8,7 +8,6 @@
 /// `nonisolated(unsafe)` bindings below only tell the compiler what that
 /// check guarantees.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-@usableFromInline
 func callIsolated<Owner: Actor, Argument, Result: Sendable>(
     to owner: Owner, with argument: Argument, _ body: @escaping (isolated Owner, Argument) -> Result
 ) -> Result {

@@ -2,7 +2,6 @@
 /// as of the memo's generation, which moves each time the memo forgets
 /// what it holds: a mark kept across a forgetting names no entry, even if
 /// the index is in use again.
-@usableFromInline
 struct MemoMark<Memo: ~Copyable> {
     @usableFromInline var entry: Int32
     @usableFromInline var generation: UInt32

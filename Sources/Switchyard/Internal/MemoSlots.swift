@@ -6,7 +6,6 @@
 /// starts at the slot a hash's top bits name and goes on one slot at a time,
 /// wrapping around. The memo keeps the keys and compares them; this table
 /// only says where to look.
-@usableFromInline
 struct MemoSlots: ~Copyable {
     /// Entry indices; -1 for an empty slot.
     @usableFromInline var slots = ReusableList<Int32>()
@@ -76,7 +75,6 @@ struct MemoSlots: ~Copyable {
     }
 
     /// Empties every slot; keeps their number.
-    @usableFromInline
     mutating func removeAll() {
         for slot in 0..<slots.length {
             slots[slot] = -1

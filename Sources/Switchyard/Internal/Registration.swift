@@ -28,8 +28,7 @@ struct Registration: Disposable {
         self.kind = kind
     }
 
-    @usableFromInline
-    var disposed: Bool {
+    @usableFromInline var disposed: Bool {
         guard let machine = owner.machine else {
             return !owner.heldWhenReleased.contains(id)
         }
@@ -51,14 +50,13 @@ extension Registration {
     /// out of line on purpose: inlined into an app's code, the optimiser sees
     /// the concrete type inside the existential and copies the value (a
     /// retain and a release of the owner) when the caller stores the result.
-    @usableFromInline @inline(never)
+    @inline(never)
     static func disposable(owner: RegistrationOwner, id: RegistrationID, node: Int32, kind: Kind) -> Disposable {
         Registration(owner: owner, id: id, node: node, kind: kind)
     }
 }
 
 /// What `add…` returns for several routes added in one call.
-@usableFromInline
 final class BatchRegistration: Disposable {
     @usableFromInline let parts: [Registration]
 
@@ -67,8 +65,7 @@ final class BatchRegistration: Disposable {
         self.parts = parts
     }
 
-    @usableFromInline
-    var disposed: Bool {
+    @usableFromInline var disposed: Bool {
         parts.allSatisfy(\.disposed)
     }
 
@@ -93,11 +90,11 @@ final class BatchRegistration: Disposable {
 /// so ``access`` touches it no more after letting go of what it removed.
 @usableFromInline
 final class RegistrationOwner {
-    @exclusivity(unchecked) @usableFromInline var machine: Unretained<AnyObject>?
+    @exclusivity(unchecked) var machine: Unretained<AnyObject>?
     /// Once the machine is gone: the registrations it still held then, less
     /// those disposed since. Filled only if registrations outlive the machine,
     /// so that `disposed` still means "``Disposable/dispose()`` was called".
-    @exclusivity(unchecked) @usableFromInline var heldWhenReleased: Set<RegistrationID> = []
+    @exclusivity(unchecked) var heldWhenReleased: Set<RegistrationID> = []
     /// Whether `machine` still holds the registration, removing it first when
     /// the flag says so; made by the machine, in its own specialised code.
     @usableFromInline let access:

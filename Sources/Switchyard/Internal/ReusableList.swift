@@ -18,9 +18,11 @@
 struct ReusableList<Element>: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<Element>?
     /// How many elements the storage has room for.
-    @usableFromInline private(set) var capacity = 0
+    @usableFromInline
+    private(set) var capacity = 0
     /// How many elements the list holds.
-    @usableFromInline private(set) var length = 0
+    @usableFromInline
+    private(set) var length = 0
 
     @inlinable
     init() {}

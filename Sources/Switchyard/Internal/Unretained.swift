@@ -10,7 +10,8 @@
 struct Unretained<Object: AnyObject> {
     @usableFromInline let reference: Unmanaged<Object>
     #if DEBUG
-        @usableFromInline weak var liveness: Object?
+        @usableFromInline
+        weak var liveness: Object?
     #endif
 
     @inlinable

@@ -206,7 +206,6 @@ extension Machine {
     }
 
     /// ``addRoute(event:_:condition:action:)``, once the steps are specialised.
-    @usableFromInline
     func addActionRoute(event: Event<E>, _ transition: Transition<S>, condition: Condition?, action: @escaping Handler)
         -> Disposable
     {
@@ -223,7 +222,6 @@ extension Machine {
     }
 
     /// Registers a route's action; the route refers to it by its node.
-    @usableFromInline
     func registerAction(_ action: @escaping Handler) -> (node: Int32, id: RegistrationID, disposable: Disposable) {
         // Routes with actions make steps a statechart's, which delivers actions.
         ensureChart()
@@ -234,7 +232,6 @@ extension Machine {
 
     /// Adds `count` routes that `event` takes, the one at each offset given by
     /// `route`; one route, the common case, allocates nothing.
-    @usableFromInline
     func addEventRoutes(
         event: Event<E>, count: Int,
         route: (Int) -> (transition: Transition<S>, guarded: RouteGuard<S, E>?)

@@ -48,7 +48,6 @@ extension Machine {
 
 extension Machine {
     /// Hands out `count` registrations in a row and returns the first.
-    @usableFromInline
     func makeIDs(count: Int) -> RegistrationID {
         let first = RegistrationID(rawValue: lastID + 1)
         lastID += UInt64(count)
@@ -56,7 +55,6 @@ extension Machine {
     }
 
     /// The disposable of registration `id`, kept at `node` of the table `kind` names.
-    @usableFromInline
     func registration(_ id: RegistrationID, at node: Int32, in kind: Registration.Kind) -> Registration {
         Registration(owner: registrationOwner, id: id, node: node, kind: kind)
     }
@@ -72,7 +70,6 @@ extension Machine {
     /// removal, as its last step).
     ///
     /// - Complexity: O(1).
-    @usableFromInline
     func access(_ registration: Registration, removing: Bool) -> Bool {
         let (id, node) = (registration.id, registration.node)
         switch registration.kind {
@@ -117,13 +114,11 @@ extension Machine {
     }
 
     /// The slot of handlers for `event` (or any event).
-    @usableFromInline
     func slot(event: Event<E>) -> HandlerSlot {
         .event(routes.intern(event.rawValue))
     }
 
     /// The codes of a transition's sides, for a handler slot.
-    @usableFromInline
     func codes(of transition: Transition<S>) -> (from: SymbolCode, to: SymbolCode) {
         (routes.intern(transition.fromState.rawValue), routes.intern(transition.toState.rawValue))
     }

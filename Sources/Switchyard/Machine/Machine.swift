@@ -47,13 +47,16 @@ public final class Machine<S: StateType, E: EventType> {
         return currentState
     }
 
-    @exclusivity(unchecked) @usableFromInline var currentState: S
+    @usableFromInline
+    @exclusivity(unchecked) var currentState: S
     /// The code of `currentState` in the route table, kept beside it so that a
     /// decision need not hash the state; ``SymbolCode/unknown`` until looked up
     /// (and while no route or handler names the state).
-    @exclusivity(unchecked) @usableFromInline var currentCode = SymbolCode.unknown
+    @usableFromInline
+    @exclusivity(unchecked) var currentCode = SymbolCode.unknown
     /// The codes of the events looked up last (see ``RecentEventCodes``).
-    @exclusivity(unchecked) @usableFromInline var recentEvents = RecentEventCodes<E>()
+    @usableFromInline
+    @exclusivity(unchecked) var recentEvents = RecentEventCodes<E>()
 
     /// When the handlers of a nested request run.
     public let delivery: DeliveryPolicy
@@ -61,71 +64,94 @@ public final class Machine<S: StateType, E: EventType> {
     // Dynamic exclusivity checks are off for these: the machine never holds an
     // access across a call to user code (it reads copy-on-write copies instead),
     // and the checks cost more than a whole transition.
-    @exclusivity(unchecked) @usableFromInline var routes = RouteTable<S, E>()
-    @exclusivity(unchecked) @usableFromInline var handlers = HandlerTable<S, E>()
-    @exclusivity(unchecked) @usableFromInline var lastID: UInt64 = 0
+    @usableFromInline
+    @exclusivity(unchecked) var routes = RouteTable<S, E>()
+    @usableFromInline
+    @exclusivity(unchecked) var handlers = HandlerTable<S, E>()
+    @usableFromInline
+    @exclusivity(unchecked) var lastID: UInt64 = 0
 
     /// The work that waits: deliveries, under `.runToCompletion` for the one
     /// in progress and under either policy for the deliveries nested too deep
     /// on the thread; a statechart's requests, for the step in progress or
     /// for the thread's deliveries to unwind.
-    @exclusivity(unchecked) @usableFromInline var waiting = WaitingQueue<Delivery, QueuedRequest>()
+    @usableFromInline
+    @exclusivity(unchecked) var waiting = WaitingQueue<Delivery, QueuedRequest>()
     /// How many deliveries are running (nested ones count under `.immediate`).
-    @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
+    @usableFromInline
+    @exclusivity(unchecked) var deliveryDepth = 0
     /// Whether this machine's deliveries or requests wait for the deliveries
     /// nested on its thread to unwind (see ``DeliveryThread``).
-    @exclusivity(unchecked) @usableFromInline var isWaitingOnThread = false
+    @usableFromInline
+    @exclusivity(unchecked) var isWaitingOnThread = false
     /// The deliveries of the thread a statechart's step runs on, from its
     /// beginning to its end (looked up once).
-    @exclusivity(unchecked) @usableFromInline var stepThread: DeliveryThread?
+    @usableFromInline
+    @exclusivity(unchecked) var stepThread: DeliveryThread?
     /// How many decisions (requests or questions) are being taken: a request
     /// made while one is, from a condition or route mapping, is refused.
-    @exclusivity(unchecked) @usableFromInline var decisionDepth = 0
+    @usableFromInline
+    @exclusivity(unchecked) var decisionDepth = 0
     /// In debug builds, the thread that began the decision in progress (see
     /// ``noteDecidingThread()``); 0 in release builds.
-    @exclusivity(unchecked) @usableFromInline var decidingThread: UInt = 0
+    @usableFromInline
+    @exclusivity(unchecked) var decidingThread: UInt = 0
     /// The questions being answered inside a decision, to catch a condition
     /// that asks about its own route (which would recurse forever).
-    @exclusivity(unchecked) @usableFromInline var openQuestions: [Question] = []
+    @exclusivity(unchecked) var openQuestions: [Question] = []
     /// The machine's statechart, once it declares children or regions or adds
     /// an entry or exit handler; `nil` keeps a flat machine on its fast path.
-    @exclusivity(unchecked) @usableFromInline var chart: Statechart?
+    @usableFromInline
+    @exclusivity(unchecked) var chart: Statechart?
     /// How the machine takes a statechart's step: set with ``chart``.
     @usableFromInline var stepEntry: StepEntry<S, E>?
     /// The state the statechart's configuration starts from until it begins.
-    @exclusivity(unchecked) @usableFromInline var initialState: S
+    @usableFromInline
+    @exclusivity(unchecked) var initialState: S
     /// The step being planned or delivered, and the lists of ancestries, kept so that a
     /// step allocates nothing once they have grown.
-    @exclusivity(unchecked) @usableFromInline var plan = StepPlan()
+    @usableFromInline
+    @exclusivity(unchecked) var plan = StepPlan()
     /// How many readers of planned steps (see ``StepReader``) are waiting
     /// for steps: while one is, a step's lists are copied out of the memo of
     /// steps for it to read (``StepPlan/listsAreInMemo``).
-    @exclusivity(unchecked) @usableFromInline var stepReaderCount = 0
-    @exclusivity(unchecked) @usableFromInline var ancestryBefore = ReusableList<SymbolCode>()
-    @exclusivity(unchecked) @usableFromInline var ancestryAfter = ReusableList<SymbolCode>()
-    @exclusivity(unchecked) @usableFromInline var isStepping = false
-    @exclusivity(unchecked) @usableFromInline var isRunningQueue = false
-    @exclusivity(unchecked) @usableFromInline var hasStarted = false
+    @usableFromInline
+    @exclusivity(unchecked) var stepReaderCount = 0
+    @usableFromInline
+    @exclusivity(unchecked) var ancestryBefore = ReusableList<SymbolCode>()
+    @usableFromInline
+    @exclusivity(unchecked) var ancestryAfter = ReusableList<SymbolCode>()
+    @usableFromInline
+    @exclusivity(unchecked) var isStepping = false
+    @usableFromInline
+    @exclusivity(unchecked) var isRunningQueue = false
+    @usableFromInline
+    @exclusivity(unchecked) var hasStarted = false
     /// Whether a flat machine has taken a step or restored a snapshot: its
     /// state is then live, so a statechart it gains has begun in it.
-    @exclusivity(unchecked) @usableFromInline var hasMoved = false
+    @usableFromInline
+    @exclusivity(unchecked) var hasMoved = false
     /// For the root of a hierarchy of nested machines: the hierarchy.
-    @exclusivity(unchecked) @usableFromInline var nesting: Nesting?
+    @usableFromInline
+    @exclusivity(unchecked) var nesting: Nesting?
     /// For a machine nested in another: how it reaches the root of its hierarchy.
-    @exclusivity(unchecked) @usableFromInline var nestingLink: NestingLink?
+    @usableFromInline
+    @exclusivity(unchecked) var nestingLink: NestingLink?
 
     /// What hears the machine's decisions outside its handlers (async
     /// sequences, an observable model); `nil` until one is asked for.
-    @exclusivity(unchecked) @usableFromInline var watchers: TransitionWatchers<S, E>?
+    @usableFromInline
+    @exclusivity(unchecked) var watchers: TransitionWatchers<S, E>?
 
     /// The timers of the machine's timed routes, by registration; each
     /// cancels its task when the machine lets it go.
-    @exclusivity(unchecked) @usableFromInline var timers: [RegistrationID: RouteTimer] = [:]
+    @exclusivity(unchecked) var timers: [RegistrationID: RouteTimer] = [:]
 
     /// What the machine's registrations reach it through; cleared in `deinit`.
-    @usableFromInline var registrationOwner: RegistrationOwner
+    var registrationOwner: RegistrationOwner
     /// Handlers disposed while a delivery that already listed them is running.
-    @exclusivity(unchecked) @usableFromInline var disposedDuringDelivery: Set<RegistrationID> = []
+    @usableFromInline
+    @exclusivity(unchecked) var disposedDuringDelivery: Set<RegistrationID> = []
 
     /// Creates a machine in `state` and lets `initClosure` add its routes and handlers.
     ///
@@ -401,8 +427,7 @@ extension Machine {
     /// deliveries nest too deep (``mustQueueRequest(on:)``).
     // Not inlined: `event-small`, `state-small` and `failed` count the same
     // instructions either way (845, 873, 840).
-    @usableFromInline
-    var queuesHandlerRequests: Bool {
+    @usableFromInline var queuesHandlerRequests: Bool {
         isStepping || (delivery == .runToCompletion && deliveryDepth > 0)
     }
 

@@ -77,7 +77,6 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
 
         /// The reason for `refusal`, which says why routes refused a request
         /// (`nil`: none covered it), of an event or of a state request.
-        @usableFromInline
         init(_ refusal: Refusal?, isEvent: Bool) {
             switch refusal {
             case nil: self = isEvent ? .noRoute : .unreachable
@@ -138,7 +137,6 @@ public struct TransitionError: Error, Hashable, CustomStringConvertible {
     /// The error for a request the machine refused before asking its routes,
     /// `request` describing it: made while it decided another, waiting, or
     /// made to a nested machine that is not active.
-    @usableFromInline
     init(refusedByMachine refusal: Refusal, request: String) {
         switch refusal {
         case .reentrant:

@@ -294,9 +294,9 @@ func inRegistrationOrder<T>(_ items: [T], ids: [RegistrationID]) -> [T] {
 /// nested in that name its states, in those machines' codes.
 @usableFromInline
 struct NestedPart {
-    @usableFromInline var host: SymbolCode
-    @usableFromInline var machine: AnyObject
-    @usableFromInline var aliases: [(code: SymbolCode, nestedCode: SymbolCode)]
+    var host: SymbolCode
+    var machine: AnyObject
+    var aliases: [(code: SymbolCode, nestedCode: SymbolCode)]
 }
 
 /// A machine whose description can be asked for without knowing its types:

@@ -57,7 +57,6 @@ extension Machine {
     }
 
     /// A flat decision as an inspection: no exits, routes or entries.
-    @usableFromInline
     func inspection(_ kind: DeliveryKind, _ context: Context, refusal: Refusal?) -> Inspection<S, E> {
         let request: Inspection<S, E>.Request = context.event.map { .event($0) } ?? .state(context.toState)
         return Inspection(
@@ -69,7 +68,6 @@ extension Machine {
     /// The statechart step `plan` holds as an inspection, once delivered
     /// up to its change of state: its exits, routes and entries named as
     /// this machine (the root) names them.
-    @usableFromInline
     func stepInspection(_ context: Context, plan: borrowing StepPlan) -> Inspection<S, E> {
         let states = routes.storage.states
         let request: Inspection<S, E>.Request =
