@@ -68,6 +68,30 @@ private enum Tick: EventType {
         #expect(table.storage !== copy.storage)
     }
 
+    @Test func aRouteTableChangedByAConditionDuringAStatechartsChoiceIsCopied() {
+        // `tick` from a: the condition of a's route adds a route while the
+        // step chooses; the choice reads the table it began with.
+        let machine = Machine<Key, Tick>(state: .a) { machine in
+            machine.addChildren([.a, .b], to: .c)
+        }
+        weak var heldStorage: RouteTable<Key, Tick>.Storage?
+        var changedInPlace: Bool?
+        machine.addRoutes(event: .tick, transitions: [.a => .b]) { [unowned machine] _ in
+            let before = machine.routes.storage
+            heldStorage = before
+            machine.addRoutes(event: .tick, transitions: [.b => .a])
+            changedInPlace = machine.routes.storage === before
+            return true
+        }
+        machine.start()
+        #expect(machine.tryEvent(.tick))
+        #expect(changedInPlace == false, "a condition changed the route table a step holds in place")
+        #expect(heldStorage == nil, "the replaced route table outlived the request")
+        #expect(machine.state == .b)
+        #expect(machine.tryEvent(.tick), "the route the condition added is not in the machine's table")
+        #expect(machine.state == .a)
+    }
+
     @Test func aHandlerTableChangedByAHandlerIsCopiedOnceAndLetGoAfterTheRequest() {
         // `tick` takes a => b, which is final: the done route c => c follows
         // in the same request and enters a again.

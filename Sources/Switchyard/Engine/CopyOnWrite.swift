@@ -35,16 +35,17 @@ extension CopyOnWriteTable {
         }
     }
 
-    /// Out of line, but specialised: the slow path of every change.
+    /// Out of line: the slow path of every change (the copy itself is
+    /// compiled once, in the library).
     @inlinable
     @inline(never)
     mutating func replaceStorageWithCopy() {
         storage = Storage(copying: storage)
     }
 
-    /// Runs `body` with the storage, copied first if a reader still holds it,
-    /// lent without a retain: for a change that runs no code of the user's,
-    /// which cannot replace the storage while `body` uses it.
+    /// Runs `body` with the storage, copied first if a reader still holds it:
+    /// for a change that runs no code of the user's, which cannot replace the
+    /// storage while `body` uses it.
     @inlinable
     mutating func withUniqueStorage<Result>(_ body: (Storage) -> Result) -> Result {
         makeStorageUnique()

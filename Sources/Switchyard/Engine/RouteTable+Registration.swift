@@ -246,7 +246,7 @@ extension RouteTable.Storage {
 
     /// Whether a route kept under the reserved event code `eventCode`
     /// (eventless or done) leaves `state`: an array read, which a decision
-    /// makes before it pins the table to run conditions.
+    /// makes before it holds the table to run conditions.
     @inlinable
     func hasRoutes(reservedEvent eventCode: SymbolCode, from state: SymbolCode) -> Bool {
         Int(state) < routeCountsBySource.count && routeCountsBySource[Int(state)].count(ofEvent: eventCode) > 0

@@ -48,9 +48,17 @@ final class Statechart {
     @exclusivity(unchecked) var choiceMemo = ChoiceMemo()
     /// Whether steps, choices and default entries are remembered in the
     /// three memos above. Always, but in `MemoDifferentialTests`, which runs
-    /// the same charts with and without them; read only where a memo would
-    /// remember, so that a memo that remembers nothing is never read.
-    var remembers = true
+    /// the same charts with and without them. Read only where a memo would
+    /// remember (the memos' own look-ups find nothing in an empty memo), so
+    /// turning it off empties them first.
+    var remembers = true {
+        didSet {
+            guard !remembers else { return }
+            stepMemo = StepMemo()
+            choiceMemo = ChoiceMemo()
+            defaultEntries = DefaultEntries()
+        }
+    }
 
     @usableFromInline
     init() {}

@@ -96,11 +96,11 @@ final class RegistrationOwner {
     /// so that `disposed` still means "``Disposable/dispose()`` was called".
     @exclusivity(unchecked) var heldWhenReleased: Set<RegistrationID> = []
     /// Whether `machine` still holds the registration, removing it first when
-    /// the flag says so; made by the machine, in its own specialised code.
+    /// the flag says so; made by the machine's `init`, compiled once in the
+    /// library, as disposing is.
     @usableFromInline let access:
         (_ machine: Unretained<AnyObject>, _ registration: Registration, _ removing: Bool) -> Bool
 
-    @inlinable
     init(access: @escaping (Unretained<AnyObject>, Registration, Bool) -> Bool) {
         self.access = access
     }

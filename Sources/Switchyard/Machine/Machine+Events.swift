@@ -180,6 +180,7 @@ extension Machine {
     ///   - condition: What must hold for the move; `nil` always allows it.
     ///   - action: Runs when the route is taken; its context is the step's.
     /// - Returns: What removes the route and its action.
+    @inlinable
     @discardableResult
     public func addRoute(
         event: E, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
@@ -197,6 +198,7 @@ extension Machine {
     ///   - condition: What must hold for the move; `nil` always allows it.
     ///   - action: Runs when the route is taken; its context is the step's.
     /// - Returns: What removes the route and its action.
+    @inlinable
     @discardableResult
     public func addRoute(
         event: Event<E>, _ transition: Transition<S>, condition: Condition? = nil, action: @escaping Handler
@@ -206,6 +208,7 @@ extension Machine {
     }
 
     /// ``addRoute(event:_:condition:action:)``, once the steps are specialised.
+    @usableFromInline
     func addActionRoute(event: Event<E>, _ transition: Transition<S>, condition: Condition?, action: @escaping Handler)
         -> Disposable
     {
