@@ -168,12 +168,24 @@ private func transitions(of id: String, in document: String) -> [String] {
 // that an SCXML interpreter (W3C Appendix D) enters and leaves what the machine
 // does.
 
-private enum Deck: StateType, CaseIterable {
+/// The states of the machines with history here and in their SCXML round
+/// trip (`SCXMLRoundTripMachines`).
+enum Deck: StateType, CaseIterable {
     case idle, player, deck, playing, paused, radio, both, volume, loud, quiet
 }
 
-private enum Knob: EventType, CaseIterable {
+enum Knob: EventType, CaseIterable {
     case open, play, pause, back, tune, reset
+}
+
+/// `deck`, whose children `playing` and `paused` it keeps a shallow history
+/// of, opened from `idle` and paused: what most machines with history here and
+/// in `SCXMLRoundTripMachines` start from.
+func declareDeckWithHistory(on machine: Machine<Deck, Knob>) {
+    machine.addChildren([.playing, .paused], to: .deck)
+    machine.addHistory(.shallow, to: .deck)
+    machine.addRoutes(event: .open, transitions: [.idle => .deck])
+    machine.addRoutes(event: .pause, transitions: [.playing => .paused])
 }
 
 /// The lines of the element of the state `id`, its own indentation removed.
@@ -194,10 +206,7 @@ private func element(_ id: String, in document: String) -> [String] {
     @Test func aRouteFromInsideAStateWithHistoryToItTargetsTheStateSoItIsLeftAndEnteredThroughItsHistory() {
         let log = Log()
         let machine = Machine<Deck, Knob>(state: .idle) { machine in
-            machine.addChildren([.playing, .paused], to: .deck)
-            machine.addHistory(.shallow, to: .deck)
-            machine.addRoutes(event: .open, transitions: [.idle => .deck])
-            machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+            declareDeckWithHistory(on: machine)
             machine.addRoutes(event: .back, transitions: [.paused => .deck])
             machine.addEntryHandler(.deck) { _ in log("enter deck") }
             machine.addExitHandler(.deck) { _ in log("exit deck") }
@@ -362,10 +371,7 @@ private func element(_ id: String, in document: String) -> [String] {
 
     @Test func aStateRouteThatIgnoresHistoryTargetsTheHistoryAsTheRequestThatTakesItEntersThrough() {
         let machine = Machine<Deck, Knob>(state: .idle) { machine in
-            machine.addChildren([.playing, .paused], to: .deck)
-            machine.addHistory(.shallow, to: .deck)
-            machine.addRoutes(event: .open, transitions: [.idle => .deck])
-            machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+            declareDeckWithHistory(on: machine)
             machine.addRoutes(event: .back, transitions: [.deck => .idle])
             machine.addRoute(.ignoringHistory(.idle => .deck))
         }
@@ -386,10 +392,7 @@ private func element(_ id: String, in document: String) -> [String] {
     @Test func aLocalRouteFromAStateWithHistoryToItselfLeavesIt() {
         let log = Log()
         let machine = Machine<Deck, Knob>(state: .idle) { machine in
-            machine.addChildren([.playing, .paused], to: .deck)
-            machine.addHistory(.shallow, to: .deck)
-            machine.addRoutes(event: .open, transitions: [.idle => .deck])
-            machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+            declareDeckWithHistory(on: machine)
             machine.addRoutes(event: .reset, transitions: [.local(.deck => .deck)])
             machine.addRoutes(event: .tune, transitions: [.local(.deck => .playing)])
             machine.addEntryHandler(.deck) { _ in log("enter deck") }

@@ -121,14 +121,6 @@ private enum Robot: StateType, CaseIterable {
     case parked, welding
 }
 
-private enum Deck: StateType, CaseIterable {
-    case idle, player, deck, playing, paused, radio, both, volume, loud, quiet
-}
-
-private enum Knob: EventType, CaseIterable {
-    case open, play, pause, back, tune, reset
-}
-
 /// The ids of `labels`, as the export makes them of their descriptions.
 private func ids(_ labels: [String: String]) -> @Sendable (Label) -> String {
     { labels[$0.description] ?? $0.description }
@@ -351,10 +343,7 @@ extension RoundTripMachine {
             // says in a comment that SCXML cannot leave `deck` there.
             chart("deck, back into its history", events: Knob.allCases, states: Deck.allCases) {
                 Machine(state: .idle) { machine in
-                    machine.addChildren([.playing, .paused], to: .deck)
-                    machine.addHistory(.shallow, to: .deck)
-                    machine.addRoutes(event: .open, transitions: [.idle => .deck])
-                    machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+                    declareDeckWithHistory(on: machine)
                     machine.addRoutes(event: .back, transitions: [.paused => .deck])
                     machine.addRoutes(event: .tune, transitions: [.deck => .idle])
                 }
@@ -579,10 +568,7 @@ extension RoundTripMachine {
             // A state route that ignores history: a request enters through it.
             chart("a state route that ignores history", events: Knob.allCases, states: Deck.allCases) {
                 Machine(state: .idle) { machine in
-                    machine.addChildren([.playing, .paused], to: .deck)
-                    machine.addHistory(.shallow, to: .deck)
-                    machine.addRoutes(event: .open, transitions: [.idle => .deck])
-                    machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+                    declareDeckWithHistory(on: machine)
                     machine.addRoutes(event: .back, transitions: [.deck => .idle])
                     machine.addRoute(.ignoringHistory(.idle => .deck))
                 }
@@ -591,10 +577,7 @@ extension RoundTripMachine {
             // its target is not inside it, though what its history enters is.
             chart("a local route from a state with history to itself", events: Knob.allCases, states: Deck.allCases) {
                 Machine(state: .idle) { machine in
-                    machine.addChildren([.playing, .paused], to: .deck)
-                    machine.addHistory(.shallow, to: .deck)
-                    machine.addRoutes(event: .open, transitions: [.idle => .deck])
-                    machine.addRoutes(event: .pause, transitions: [.playing => .paused])
+                    declareDeckWithHistory(on: machine)
                     machine.addRoutes(event: .reset, transitions: [.local(.deck => .deck)])
                     machine.addRoutes(event: .tune, transitions: [.local(.deck => .playing)])
                     machine.addEntryHandler(.deck) { _ in }
